@@ -1,0 +1,25 @@
+//! Move generators shared by the variants. Each function appends moves of
+//! one kind to a list; the variants combine them under their own rules
+//! (royal king safety, compulsory captures, drops).
+
+mod drops;
+mod pieces;
+mod royal;
+
+pub(crate) use drops::drops;
+pub(crate) use pieces::{en_passant_moves, king_steps, pawn_moves, piece_moves};
+pub(crate) use royal::{checkers, legal_royal};
+
+use crate::board::Role;
+
+/// Promotion choices in orthodox chess and crazyhouse.
+pub(crate) const PROMOTIONS: &[Role] = &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+/// Promotion choices in Losing chess (RULES A4: the king too).
+pub(crate) const LOSING_PROMOTIONS: &[Role] = &[
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::King,
+];

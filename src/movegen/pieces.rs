@@ -1,0 +1,123 @@
+//! Pseudo-legal moves of pawns and pieces towards a target set.
+
+use crate::board::{Bitboard, Role, Square, attacks};
+use crate::moves::{Move, MoveList};
+use crate::position::State;
+
+/// Moves of the knights, bishops, rooks and queens in `from` (men of the side
+/// to move) onto squares of `target`.
+#[inline]
+pub(crate) fn piece_moves(state: &State, from: Bitboard, target: Bitboard, moves: &mut MoveList) {
+    let board = &state.board;
+    let occupied = board.occupied();
+    let from = from & board.by_color(state.turn) & !board.by_role(Role::Pawn) & !board.by_role(Role::King);
+    for sq in from {
+        let role = board.role_at(sq).expect("occupied square");
+        let reach = attacks::attacks(state.turn, role, sq, occupied) & target;
+        push_normal(state, role, sq, reach, moves);
+    }
+}
+
+/// Non-castling king steps onto `target`, without any safety check
+/// (Losing chess, where the king is an ordinary man).
+#[inline]
+pub(crate) fn king_steps(state: &State, target: Bitboard, moves: &mut MoveList) {
+    let kings = state.board.by_piece(Role::King.of(state.turn));
+    for sq in kings {
+        push_normal(state, Role::King, sq, attacks::king_attacks(sq) & target, moves);
+    }
+}
+
+#[inline]
+fn push_normal(state: &State, role: Role, from: Square, reach: Bitboard, moves: &mut MoveList) {
+    for to in reach {
+        moves.push(Move::Normal {
+            role,
+            from,
+            capture: state.board.role_at(to),
+            to,
+            promotion: None,
+        });
+    }
+}
+
+/// Pawn moves of the side to move: captures onto `capture_target` (enemy men
+/// only) and pushes onto `push_target` (empty squares only), with each of
+/// `promotions` on the last rank. En passant is separate.
+#[inline]
+pub(crate) fn pawn_moves(
+    state: &State,
+    capture_target: Bitboard,
+    push_target: Bitboard,
+    promotions: &[Role],
+    moves: &mut MoveList,
+) {
+    let us = state.turn;
+    let board = &state.board;
+    let white = us == crate::board::Color::White;
+    let pawns = board.by_piece(Role::Pawn.of(us));
+    let their = board.by_color(!us);
+    let empty = !board.occupied();
+    let capture_target = capture_target & their;
+
+    for from in pawns {
+        let targets = attacks::pawn_attacks(us, from) & capture_target;
+        for to in targets {
+            push_pawn(from, to, board.role_at(to), promotions, moves);
+        }
+    }
+
+    let single = pawns.shift_forward(white) & empty;
+    let double_rank = Bitboard::rank(if white { 3 } else { 4 });
+    let double = single.shift_forward(white) & empty & double_rank;
+    let back = if white { -8 } else { 8 };
+    for to in single & push_target {
+        let from = to.offset(back).expect("pawn pushed from the board");
+        push_pawn(from, to, None, promotions, moves);
+    }
+    for to in double & push_target {
+        let from = to.offset(2 * back).expect("pawn pushed from the board");
+        moves.push(Move::Normal {
+            role: Role::Pawn,
+            from,
+            capture: None,
+            to,
+            promotion: None,
+        });
+    }
+}
+
+#[inline]
+fn push_pawn(from: Square, to: Square, capture: Option<Role>, promotions: &[Role], moves: &mut MoveList) {
+    if Bitboard::BACKRANKS.contains(to) {
+        for &promotion in promotions {
+            moves.push(Move::Normal {
+                role: Role::Pawn,
+                from,
+                capture,
+                to,
+                promotion: Some(promotion),
+            });
+        }
+    } else {
+        moves.push(Move::Normal {
+            role: Role::Pawn,
+            from,
+            capture,
+            to,
+            promotion: None,
+        });
+    }
+}
+
+/// En-passant captures available to the side to move (pseudo-legal).
+#[inline]
+pub(crate) fn en_passant_moves(state: &State, moves: &mut MoveList) {
+    if let Some(to) = state.ep_square {
+        let capturers = attacks::pawn_attacks(!state.turn, to)
+            & state.board.by_piece(Role::Pawn.of(state.turn));
+        for from in capturers {
+            moves.push(Move::EnPassant { from, to });
+        }
+    }
+}

@@ -1,0 +1,162 @@
+//! Legal moves for variants with a royal king (chess, crazyhouse): check
+//! evasions, pins, castling through unattacked squares, and the en-passant
+//! discovered-check case.
+
+use super::{drops, en_passant_moves, pawn_moves, piece_moves};
+use crate::board::{Bitboard, Role, Square, attacks};
+use crate::moves::{Move, MoveList, castling_king_target, castling_rook_target};
+use crate::position::State;
+
+/// Men of the side not to move that attack the king of the side to move.
+#[inline]
+pub(crate) fn checkers(state: &State) -> Bitboard {
+    match state.board.king_of(state.turn) {
+        Some(king) => state
+            .board
+            .attacks_by(king, !state.turn, state.board.occupied()),
+        None => Bitboard::EMPTY,
+    }
+}
+
+/// Appends every legal move of the side to move. With `with_drops`, pocket
+/// drops are included (crazyhouse).
+pub(crate) fn legal_royal(state: &State, promotions: &[Role], with_drops: bool, moves: &mut MoveList) {
+    let board = &state.board;
+    let us = state.turn;
+    let Some(king) = board.king_of(us) else {
+        return;
+    };
+    let our = board.by_color(us);
+    let checkers = checkers(state);
+    let start = moves.len();
+
+    if checkers.is_empty() {
+        let target = !our;
+        piece_moves(state, Bitboard::FULL, target, moves);
+        pawn_moves(state, Bitboard::FULL, Bitboard::FULL, promotions, moves);
+        en_passant_moves(state, moves);
+        safe_king_steps(state, king, target, moves);
+        castling_moves(state, king, moves);
+        if with_drops {
+            drops(state, Bitboard::FULL, moves);
+        }
+    } else {
+        evasions(state, king, checkers, promotions, moves);
+        if with_drops && let Some(checker) = checkers.single_square() {
+            drops(state, attacks::between(king, checker), moves);
+        }
+    }
+
+    let blockers = slider_blockers(state, king);
+    let has_ep = moves[start..]
+        .iter()
+        .any(|m| matches!(m, Move::EnPassant { .. }));
+    if (blockers & our).any() || has_ep {
+        let mut i = start;
+        while i < moves.len() {
+            if is_safe(state, king, moves[i], blockers) {
+                i += 1;
+            } else {
+                moves.swap_remove(i);
+            }
+        }
+    }
+}
+
+/// Men (of either side) that stand alone between `king` and an enemy slider.
+fn slider_blockers(state: &State, king: Square) -> Bitboard {
+    let board = &state.board;
+    let them = board.by_color(!state.turn);
+    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
+        | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
+        & them;
+    let mut blockers = Bitboard::EMPTY;
+    for sniper in snipers {
+        let between = attacks::between(king, sniper) & board.occupied();
+        if !between.more_than_one() {
+            blockers |= between;
+        }
+    }
+    blockers
+}
+
+/// Whether a pseudo-legal non-king move keeps the king safe.
+fn is_safe(state: &State, king: Square, m: Move, blockers: Bitboard) -> bool {
+    match m {
+        Move::Normal { role, from, to, .. } => {
+            role == Role::King || !blockers.contains(from) || attacks::aligned(from, to, king)
+        }
+        Move::EnPassant { from, to } => {
+            let board = &state.board;
+            let captured = Square::from_coords(to.file(), from.rank()).expect("on board");
+            let occupied = (board.occupied() ^ Bitboard::from(from) ^ Bitboard::from(captured))
+                | Bitboard::from(to);
+            let them = board.by_color(!state.turn);
+            let rook_like = attacks::rook_attacks(king, occupied) & board.rooks_and_queens() & them;
+            let bishop_like =
+                attacks::bishop_attacks(king, occupied) & board.bishops_and_queens() & them;
+            (rook_like | bishop_like).is_empty()
+        }
+        Move::Castle { .. } | Move::Drop { .. } => true,
+    }
+}
+
+fn safe_king_steps(state: &State, king: Square, target: Bitboard, moves: &mut MoveList) {
+    let board = &state.board;
+    let occupied = board.occupied() ^ Bitboard::from(king);
+    for to in attacks::king_attacks(king) & target {
+        if board.attacks_by(to, !state.turn, occupied).is_empty() {
+            moves.push(Move::Normal {
+                role: Role::King,
+                from: king,
+                capture: board.role_at(to),
+                to,
+                promotion: None,
+            });
+        }
+    }
+}
+
+fn evasions(state: &State, king: Square, checkers: Bitboard, promotions: &[Role], moves: &mut MoveList) {
+    let board = &state.board;
+    let our = board.by_color(state.turn);
+    safe_king_steps(state, king, !our, moves);
+    if let Some(checker) = checkers.single_square() {
+        let block = attacks::between(king, checker);
+        let target = block | Bitboard::from(checker);
+        piece_moves(state, Bitboard::FULL, target, moves);
+        pawn_moves(state, Bitboard::from(checker), block, promotions, moves);
+        if let Some(ep) = state.ep_square {
+            let victim = ep.offset(state.turn.fold(-8, 8));
+            if victim == Some(checker) || block.contains(ep) {
+                en_passant_moves(state, moves);
+            }
+        }
+    }
+}
+
+fn castling_moves(state: &State, king: Square, moves: &mut MoveList) {
+    let board = &state.board;
+    let us = state.turn;
+    let rights = state.castling & Bitboard::rank(us.fold(0, 7));
+    for rook in rights {
+        let king_to = castling_king_target(king, rook);
+        let rook_to = castling_rook_target(king, rook);
+        let must_be_empty = (attacks::between(king, rook)
+            | attacks::between(king, king_to)
+            | Bitboard::from(king_to)
+            | Bitboard::from(rook_to))
+        .without(Bitboard::from(king) | Bitboard::from(rook));
+        if board.occupied().intersects(must_be_empty) {
+            continue;
+        }
+        let occupied_after = board.occupied() ^ Bitboard::from(king) ^ Bitboard::from(rook);
+        let king_path = attacks::between(king, king_to) | Bitboard::from(king_to);
+        let safe = king_path
+            .into_iter()
+            .all(|sq| board.attacks_by(sq, !us, occupied_after).is_empty());
+        if safe {
+            moves.push(Move::Castle { king, rook });
+        }
+    }
+}

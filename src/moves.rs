@@ -1,0 +1,114 @@
+//! Moves that describe themselves, and the move list.
+
+use crate::board::{Role, Square};
+use smallvec::SmallVec;
+
+/// A move (for Hit-and-Run: a sub-move). Small and `Copy`; at most 8 bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// A man moves from one square to another, capturing or not, promoting or not.
+    Normal {
+        /// The role of the moving man (before promotion).
+        role: Role,
+        /// Origin square.
+        from: Square,
+        /// Role of the captured man, if any.
+        capture: Option<Role>,
+        /// Destination square.
+        to: Square,
+        /// The role it promotes to, if it promotes.
+        promotion: Option<Role>,
+    },
+    /// A pawn captures en passant.
+    EnPassant {
+        /// Origin square of the capturing pawn.
+        from: Square,
+        /// Destination square (the skipped square).
+        to: Square,
+    },
+    /// Castling, identified by the king's and the rook's squares.
+    Castle {
+        /// The king's square.
+        king: Square,
+        /// The castling rook's square.
+        rook: Square,
+    },
+    /// A man from the mover's holding (crazyhouse pocket) is put on an empty square.
+    Drop {
+        /// The dropped man's role.
+        role: Role,
+        /// The square it is dropped on.
+        to: Square,
+    },
+}
+
+impl Move {
+    /// The role of the moving man (the king for castling).
+    pub fn role(self) -> Role {
+        match self {
+            Move::Normal { role, .. } | Move::Drop { role, .. } => role,
+            Move::EnPassant { .. } => Role::Pawn,
+            Move::Castle { .. } => Role::King,
+        }
+    }
+
+    /// Origin square (none for drops).
+    pub fn from(self) -> Option<Square> {
+        match self {
+            Move::Normal { from, .. } | Move::EnPassant { from, .. } => Some(from),
+            Move::Castle { king, .. } => Some(king),
+            Move::Drop { .. } => None,
+        }
+    }
+
+    /// The square the man lands on (the king's destination for castling).
+    pub fn to(self) -> Square {
+        match self {
+            Move::Normal { to, .. } | Move::EnPassant { to, .. } | Move::Drop { to, .. } => to,
+            Move::Castle { king, rook } => castling_king_target(king, rook),
+        }
+    }
+
+    /// The role of the captured man, if any.
+    pub fn capture(self) -> Option<Role> {
+        match self {
+            Move::Normal { capture, .. } => capture,
+            Move::EnPassant { .. } => Some(Role::Pawn),
+            _ => None,
+        }
+    }
+
+    /// Whether the move captures.
+    pub fn is_capture(self) -> bool {
+        self.capture().is_some()
+    }
+
+    /// The promotion role, if any.
+    pub fn promotion(self) -> Option<Role> {
+        match self {
+            Move::Normal { promotion, .. } => promotion,
+            _ => None,
+        }
+    }
+
+    /// Whether the move resets the half-move clock (a capture or a pawn move).
+    pub fn is_zeroing(self) -> bool {
+        self.is_capture() || self.role() == Role::Pawn
+    }
+}
+
+/// Where the king lands when castling with the rook on `rook`: the g-file
+/// towards the h-side, the c-file towards the a-side.
+pub fn castling_king_target(king: Square, rook: Square) -> Square {
+    let file = if rook.file() > king.file() { 6 } else { 2 };
+    Square::from_coords(file, king.rank()).expect("file and rank on the board")
+}
+
+/// Where the rook lands when castling with the rook on `rook`.
+pub fn castling_rook_target(king: Square, rook: Square) -> Square {
+    let file = if rook.file() > king.file() { 5 } else { 3 };
+    Square::from_coords(file, king.rank()).expect("file and rank on the board")
+}
+
+/// A list of moves; 256 are kept inline, more spill to the heap (drop variants).
+pub type MoveList = SmallVec<[Move; 256]>;

@@ -1,0 +1,330 @@
+//! FEN and X-FEN, with the crazyhouse `[...]` holdings suffix and `~` for
+//! promoted men. Input is lenient: missing trailing fields take their
+//! defaults, `_` may stand for a space, and pockets may also be written as a
+//! ninth rank (`.../RNBQKBNR/Qn`).
+
+use crate::board::{Bitboard, Board, ByColor, ByRole, Color, Piece, Role, Square};
+use crate::moves::Move;
+use crate::position::{Position, PositionError, Setup};
+
+/// What is wrong with a FEN string.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    /// The string is empty.
+    #[error("empty FEN")]
+    Empty,
+    /// The piece placement part is malformed.
+    #[error("invalid piece placement: {0}")]
+    Placement(String),
+    /// The holdings in brackets are malformed.
+    #[error("invalid holdings '{0}': expected piece letters such as [QNp]")]
+    Holdings(String),
+    /// The side-to-move field is not `w` or `b`.
+    #[error("invalid side to move '{0}' (expected 'w' or 'b')")]
+    Turn(String),
+    /// The castling field is malformed.
+    #[error("invalid castling field '{0}' (expected '-' or letters from KQkq)")]
+    Castling(String),
+    /// The en-passant field is malformed.
+    #[error("invalid en-passant field '{0}' (expected '-' or a square such as e3)")]
+    EnPassant(String),
+    /// The half-move clock is not a number.
+    #[error("invalid half-move clock '{0}'")]
+    Halfmoves(String),
+    /// The fullmove number is not a positive number.
+    #[error("invalid fullmove number '{0}'")]
+    Fullmoves(String),
+    /// Text follows the last field.
+    #[error("unexpected text after the fullmove number: '{0}'")]
+    Trailing(String),
+    /// The FEN reads, but the position breaks the variant's rules.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
+/// Parses FEN text into a raw [`Setup`].
+pub fn parse(text: &str) -> Result<Setup, FenError> {
+    let normalized = text.trim().replace('_', " ");
+    let mut fields = normalized.split_whitespace();
+    let placement = fields.next().ok_or(FenError::Empty)?;
+    let mut setup = Setup::empty();
+    parse_placement(placement, &mut setup)?;
+
+    if let Some(turn) = fields.next() {
+        setup.turn = match turn {
+            "w" | "W" => Color::White,
+            "b" | "B" => Color::Black,
+            _ => return Err(FenError::Turn(turn.to_string())),
+        };
+    }
+    if let Some(castling) = fields.next() {
+        setup.castling = parse_castling(castling, &setup.board)?;
+    }
+    if let Some(ep) = fields.next() {
+        setup.ep_square = match ep {
+            "-" => None,
+            _ => Some(Square::parse(ep).ok_or_else(|| FenError::EnPassant(ep.to_string()))?),
+        };
+    }
+    if let Some(half) = fields.next() {
+        setup.halfmoves = half
+            .parse()
+            .map_err(|_| FenError::Halfmoves(half.to_string()))?;
+    }
+    if let Some(full) = fields.next() {
+        setup.fullmoves = full
+            .parse()
+            .ok()
+            .filter(|&n: &u32| n > 0)
+            .ok_or_else(|| FenError::Fullmoves(full.to_string()))?;
+    }
+    let rest: Vec<&str> = fields.collect();
+    if !rest.is_empty() {
+        return Err(FenError::Trailing(rest.join(" ")));
+    }
+    Ok(setup)
+}
+
+/// Parses FEN text and validates it as a position of `P`.
+pub fn parse_position<P: Position>(text: &str) -> Result<P, FenError> {
+    Ok(P::from_setup(&parse(text)?)?)
+}
+
+fn parse_placement(text: &str, setup: &mut Setup) -> Result<(), FenError> {
+    let (board_part, pocket_part) = match text.find('[') {
+        Some(open) => {
+            let rest = &text[open + 1..];
+            let inner = rest
+                .strip_suffix(']')
+                .ok_or_else(|| FenError::Holdings(rest.to_string()))?;
+            (&text[..open], Some(inner))
+        }
+        None => {
+            let ranks = text.split('/').count();
+            if ranks == 9 {
+                let cut = text.rfind('/').expect("nine parts have a slash");
+                (&text[..cut], Some(&text[cut + 1..]))
+            } else {
+                (text, None)
+            }
+        }
+    };
+    let ranks: Vec<&str> = board_part.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::Placement(format!(
+            "expected 8 ranks separated by '/', found {}",
+            ranks.len()
+        )));
+    }
+    let mut board = Board::empty();
+    let mut promoted = Bitboard::EMPTY;
+    for (i, rank_text) in ranks.iter().enumerate() {
+        let rank = 7 - i as u32;
+        let mut file = 0u32;
+        let mut chars = rank_text.chars().peekable();
+        while let Some(c) = chars.next() {
+            if let Some(d) = c.to_digit(10) {
+                if d == 0 || d > 8 {
+                    return Err(FenError::Placement(format!("bad digit '{c}' on rank {}", rank + 1)));
+                }
+                file += d;
+            } else if let Some(piece) = Piece::from_char(c) {
+                let sq = Square::from_coords(file, rank).ok_or_else(|| {
+                    FenError::Placement(format!("rank {} has more than 8 squares", rank + 1))
+                })?;
+                board.set(sq, piece);
+                if chars.peek() == Some(&'~') {
+                    chars.next();
+                    promoted.add(sq);
+                }
+                file += 1;
+            } else {
+                return Err(FenError::Placement(format!(
+                    "unexpected character '{c}' on rank {}",
+                    rank + 1
+                )));
+            }
+            if file > 8 {
+                return Err(FenError::Placement(format!(
+                    "rank {} has more than 8 squares",
+                    rank + 1
+                )));
+            }
+        }
+        if file != 8 {
+            return Err(FenError::Placement(format!(
+                "rank {} has {file} squares (needs 8)",
+                rank + 1
+            )));
+        }
+    }
+    setup.board = board;
+    setup.promoted = promoted;
+    if let Some(pocket) = pocket_part {
+        setup.pockets = Some(parse_pockets(pocket)?);
+    }
+    Ok(())
+}
+
+fn parse_pockets(text: &str) -> Result<ByColor<ByRole<u8>>, FenError> {
+    let mut pockets = ByColor::<ByRole<u8>>::default();
+    if text == "-" {
+        return Ok(pockets);
+    }
+    for c in text.chars() {
+        let piece = Piece::from_char(c).ok_or_else(|| FenError::Holdings(text.to_string()))?;
+        let count = &mut pockets[piece.color][piece.role];
+        *count = count
+            .checked_add(1)
+            .filter(|&n| n <= 64)
+            .ok_or_else(|| FenError::Holdings(text.to_string()))?;
+    }
+    Ok(pockets)
+}
+
+/// Reads the castling field: `KQkq` name the outermost rook on each side of
+/// the king (X-FEN), file letters name a rook's file (Shredder-FEN).
+fn parse_castling(text: &str, board: &Board) -> Result<Bitboard, FenError> {
+    let mut rights = Bitboard::EMPTY;
+    if text == "-" {
+        return Ok(rights);
+    }
+    for c in text.chars() {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let rank = color.fold(0, 7);
+        let sq = match c.to_ascii_lowercase() {
+            'k' => outermost_rook(board, color, true).unwrap_or(Square::from_coords(7, rank).expect("h-file")),
+            'q' => outermost_rook(board, color, false).unwrap_or(Square::from_coords(0, rank).expect("a-file")),
+            f @ 'a'..='h' => Square::from_coords(f as u32 - 'a' as u32, rank).expect("file a-h"),
+            _ => return Err(FenError::Castling(text.to_string())),
+        };
+        rights.add(sq);
+    }
+    Ok(rights)
+}
+
+/// The rook of `color` on its back rank furthest towards the h-file
+/// (`h_side`) or the a-file from its king.
+fn outermost_rook(board: &Board, color: Color, h_side: bool) -> Option<Square> {
+    let rank = Bitboard::rank(color.fold(0, 7));
+    let king = (board.by_piece(Role::King.of(color)) & rank).single_square()?;
+    let rooks = (board.by_piece(Role::Rook.of(color)) & rank)
+        .filter(|r| (r.file() > king.file()) == h_side && r.file() != king.file());
+    if h_side { rooks.last() } else { rooks.min() }
+}
+
+/// The placement part (with `~` marks for promoted men).
+pub fn board_fen(board: &Board, promoted: Bitboard) -> String {
+    let mut out = String::with_capacity(64);
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            let sq = Square::from_coords(file, rank).expect("on board");
+            match board.piece_at(sq) {
+                Some(piece) => {
+                    if empty > 0 {
+                        out.push(char::from_digit(empty, 10).expect("digit"));
+                        empty = 0;
+                    }
+                    out.push(piece.char());
+                    if promoted.contains(sq) {
+                        out.push('~');
+                    }
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push(char::from_digit(empty, 10).expect("digit"));
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out
+}
+
+/// Holdings in canonical order: Q R B N P (and K), White's men first.
+pub fn holdings_text(pockets: &ByColor<ByRole<u8>>) -> String {
+    let order = [
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+    ];
+    let mut out = String::new();
+    for color in Color::ALL {
+        for role in order {
+            for _ in 0..pockets[color][role] {
+                out.push(role.of(color).char());
+            }
+        }
+    }
+    out
+}
+
+fn castling_text(castling: Bitboard, board: &Board) -> String {
+    let mut out = String::new();
+    for color in Color::ALL {
+        let mut rights: Vec<Square> = (castling & Bitboard::rank(color.fold(0, 7))).collect();
+        rights.reverse();
+        for rook in rights {
+            let letter = if outermost_rook(board, color, true) == Some(rook) {
+                'k'
+            } else if outermost_rook(board, color, false) == Some(rook) {
+                'q'
+            } else {
+                rook.file_char()
+            };
+            out.push(match color {
+                Color::White => letter.to_ascii_uppercase(),
+                Color::Black => letter,
+            });
+        }
+    }
+    if out.is_empty() {
+        out.push('-');
+    }
+    out
+}
+
+/// Writes a setup as FEN. The en-passant square is written as given.
+pub fn write_setup(setup: &Setup) -> String {
+    let mut out = board_fen(&setup.board, setup.promoted);
+    if let Some(pockets) = &setup.pockets {
+        out.push('[');
+        out.push_str(&holdings_text(pockets));
+        out.push(']');
+    }
+    let ep = setup
+        .ep_square
+        .map_or_else(|| "-".to_string(), |sq| sq.to_string());
+    format!(
+        "{out} {} {} {ep} {} {}",
+        setup.turn.char(),
+        castling_text(setup.castling, &setup.board),
+        setup.halfmoves,
+        setup.fullmoves
+    )
+}
+
+/// Writes a position as FEN; the en-passant square appears only when an
+/// en-passant capture is legal.
+pub fn write<P: Position>(pos: &P) -> String {
+    let mut setup = pos.to_setup();
+    if setup.ep_square.is_some()
+        && !pos
+            .legal_moves()
+            .iter()
+            .any(|m| matches!(m, Move::EnPassant { .. }))
+    {
+        setup.ep_square = None;
+    }
+    write_setup(&setup)
+}

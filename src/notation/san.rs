@@ -1,0 +1,217 @@
+//! Standard Algebraic Notation, in and out: `Nf3`, `exd5`, `e8=Q`, `a1=K`
+//! (Losing chess), `O-O`, drops `N@f3` and `@e6` (pawn). Input also takes
+//! `0-0`, a missing `=` before the promotion letter, `P@e6`, and check and
+//! annotation marks (`+ # ! ?`).
+
+use super::MoveParseError;
+use crate::board::{Role, Square};
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+
+/// The SAN of a legal move, without check marks.
+pub fn write<P: Position>(pos: &P, m: Move) -> String {
+    write_with(&pos.legal_moves(), m)
+}
+
+/// The SAN of `m`, disambiguated against `legal` (the position's legal moves).
+pub fn write_with(legal: &MoveList, m: Move) -> String {
+    match m {
+        Move::Castle { king, rook } => {
+            if rook.file() > king.file() {
+                "O-O".into()
+            } else {
+                "O-O-O".into()
+            }
+        }
+        Move::Drop { role, to } => {
+            if role == Role::Pawn {
+                format!("@{to}")
+            } else {
+                format!("{}@{to}", role.upper_char())
+            }
+        }
+        Move::EnPassant { from, to } => format!("{}x{to}", from.file_char()),
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => {
+            let mut s = String::new();
+            if role == Role::Pawn {
+                if capture.is_some() {
+                    s.push(from.file_char());
+                    s.push('x');
+                }
+            } else {
+                s.push(role.upper_char());
+                let rivals: Vec<Square> = legal
+                    .iter()
+                    .filter(|o| {
+                        matches!(o, Move::Normal { role: r, to: t, from: f, .. }
+                            if *r == role && *t == to && *f != from)
+                    })
+                    .filter_map(|o| o.from())
+                    .collect();
+                if !rivals.is_empty() {
+                    if rivals.iter().all(|r| r.file() != from.file()) {
+                        s.push(from.file_char());
+                    } else if rivals.iter().all(|r| r.rank() != from.rank()) {
+                        s.push(from.rank_char());
+                    } else {
+                        s.push(from.file_char());
+                        s.push(from.rank_char());
+                    }
+                }
+                if capture.is_some() {
+                    s.push('x');
+                }
+            }
+            s.push_str(&to.to_string());
+            if let Some(p) = promotion {
+                s.push('=');
+                s.push(p.upper_char());
+            }
+            s
+        }
+    }
+}
+
+/// The SAN of a legal move with `+` for check and `#` for checkmate.
+pub fn write_plus<P: Position>(pos: &P, m: Move) -> String {
+    let mut s = write(pos, m);
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    if after.is_check() {
+        s.push(if after.legal_moves().is_empty() { '#' } else { '+' });
+    }
+    s
+}
+
+/// What a SAN string says about a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SanMove {
+    Castle { king_side: bool },
+    Drop { role: Role, to: Square },
+    Normal {
+        role: Role,
+        file: Option<u32>,
+        rank: Option<u32>,
+        to: Square,
+        promotion: Option<Role>,
+    },
+}
+
+fn parse_syntax(text: &str) -> Option<SanMove> {
+    let core = text.trim_end_matches(['+', '#', '!', '?']);
+    match core {
+        "O-O" | "0-0" | "OO" | "O O" => return Some(SanMove::Castle { king_side: true }),
+        "O-O-O" | "0-0-0" | "OOO" | "O O O" => return Some(SanMove::Castle { king_side: false }),
+        _ => {}
+    }
+    if !core.is_ascii() {
+        return None;
+    }
+    if let Some(at) = core.find('@') {
+        let role = match &core[..at] {
+            "" => Role::Pawn,
+            r if r.len() == 1 => Role::from_char(r.chars().next()?)
+                .filter(|_| r.chars().all(|c| c.is_ascii_uppercase()))?,
+            _ => return None,
+        };
+        let to = Square::parse(&core[at + 1..])?;
+        return (role != Role::King).then_some(SanMove::Drop { role, to });
+    }
+    let mut body = core;
+    let mut promotion = None;
+    let last = body.chars().last()?;
+    if last.is_ascii_alphabetic() && "NBRQKnbrqk".contains(last) && body.len() >= 3 {
+        let before = &body[..body.len() - 1];
+        let before = before.strip_suffix('=').unwrap_or(before);
+        let dest_rank = before.chars().last()?;
+        if dest_rank == '8' || dest_rank == '1' {
+            promotion = Role::from_char(last);
+            body = before;
+        }
+    }
+    if body.len() < 2 {
+        return None;
+    }
+    let to = Square::parse(&body[body.len() - 2..])?;
+    let mut head = &body[..body.len() - 2];
+    head = head.strip_suffix('x').or_else(|| head.strip_suffix(':')).unwrap_or(head);
+    let mut chars = head.chars().peekable();
+    let role = match chars.peek() {
+        Some(&c) if "NBRQK".contains(c) => {
+            chars.next();
+            Role::from_char(c)?
+        }
+        Some('P') => {
+            chars.next();
+            Role::Pawn
+        }
+        _ => Role::Pawn,
+    };
+    let mut file = None;
+    let mut rank = None;
+    for c in chars {
+        match c {
+            'a'..='h' if file.is_none() && rank.is_none() => file = Some(c as u32 - 'a' as u32),
+            '1'..='8' if rank.is_none() => rank = Some(c as u32 - '1' as u32),
+            _ => return None,
+        }
+    }
+    if promotion.is_some() && role != Role::Pawn {
+        return None;
+    }
+    Some(SanMove::Normal {
+        role,
+        file,
+        rank,
+        to,
+        promotion,
+    })
+}
+
+fn san_matches(san: SanMove, m: Move) -> bool {
+    match san {
+        SanMove::Castle { king_side } => match m {
+            Move::Castle { king, rook } => (rook.file() > king.file()) == king_side,
+            _ => false,
+        },
+        SanMove::Drop { role, to } => m == Move::Drop { role, to },
+        SanMove::Normal {
+            role,
+            file,
+            rank,
+            to,
+            promotion,
+        } => {
+            let Some(from) = m.from() else {
+                return false;
+            };
+            !matches!(m, Move::Castle { .. })
+                && m.role() == role
+                && m.to() == to
+                && m.promotion() == promotion
+                && file.is_none_or(|f| from.file() == f)
+                && rank.is_none_or(|r| from.rank() == r)
+        }
+    }
+}
+
+/// Reads a SAN move and returns the legal move it names in `pos`.
+pub fn parse<P: Position>(pos: &P, text: &str) -> Result<Move, MoveParseError> {
+    let san = parse_syntax(text).ok_or_else(|| MoveParseError::Syntax(text.to_string()))?;
+    let legal = pos.legal_moves();
+    let mut found = legal.iter().copied().filter(|&m| san_matches(san, m));
+    let first = found
+        .next()
+        .ok_or_else(|| MoveParseError::Illegal(text.to_string()))?;
+    let more = found.count();
+    if more > 0 {
+        return Err(MoveParseError::Ambiguous(text.to_string(), more + 1));
+    }
+    Ok(first)
+}

@@ -1,0 +1,39 @@
+//! Perft: counting the leaf nodes of the legal move tree, the standard check
+//! of a move generator.
+
+use crate::moves::Move;
+use crate::position::Position;
+
+/// Number of leaf nodes of the legal move tree `depth` plies deep.
+pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.legal_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|&m| {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            perft(&child, depth - 1)
+        })
+        .sum()
+}
+
+/// Perft split by first move: `(move, nodes below it)` in generation order.
+pub fn divide<P: Position>(pos: &P, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    pos.legal_moves()
+        .iter()
+        .map(|&m| {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            (m, perft(&child, depth - 1))
+        })
+        .collect()
+}

@@ -1,0 +1,113 @@
+//! The `Position` trait that every variant implements, the raw `Setup`,
+//! validation errors and game outcomes.
+
+mod outcome;
+mod setup;
+pub(crate) mod state;
+
+pub use outcome::{Outcome, OutcomeKind};
+pub use setup::Setup;
+pub use state::State;
+
+use crate::board::{Board, Color};
+use crate::moves::{Move, MoveList};
+use crate::variants::Variant;
+
+/// A setup that breaks the rules of the variant; lists every problem found.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal position: {}", problems.join("; "))]
+pub struct PositionError {
+    /// One sentence per broken rule.
+    pub problems: Vec<String>,
+}
+
+/// A move that is not legal in the position it was tried in.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {mv:?}")]
+pub struct IllegalMove {
+    /// The rejected move.
+    pub mv: Move,
+}
+
+/// A legal position of one variant. The shared generators (perft, the
+/// solvers) are generic over this trait, so each variant is compiled on its
+/// own and pays nothing for the others.
+pub trait Position: Clone + Send + Sync + 'static {
+    /// Which variant this is.
+    const VARIANT: Variant;
+    /// Whether captures are compulsory (Losing chess).
+    const MUST_CAPTURE: bool;
+    /// Whether the king is royal (check and checkmate exist).
+    const ROYAL_KING: bool;
+    /// Whether men can be dropped from a holding.
+    const HAS_DROPS: bool;
+
+    /// The variant's starting position.
+    fn start() -> Self;
+
+    /// Checks `setup` against the variant's rules.
+    fn from_setup(setup: &Setup) -> Result<Self, PositionError>;
+
+    /// The raw data of the position (for FEN output).
+    fn to_setup(&self) -> Setup;
+
+    /// The shared state.
+    fn state(&self) -> &State;
+
+    /// Appends all legal moves to `moves`.
+    fn legal_moves_into(&self, moves: &mut MoveList);
+
+    /// Plays a move that must be legal in this position.
+    fn play_unchecked(&mut self, m: Move);
+
+    /// Whether the side to move is in check (always false without a royal king).
+    fn is_check(&self) -> bool;
+
+    /// The outcome, given the legal moves of this position (to avoid
+    /// generating them twice). Includes draws by insufficient material,
+    /// which the solvers do not use as terminal.
+    fn outcome_given(&self, legal: &MoveList) -> Option<Outcome>;
+
+    /// All legal moves.
+    fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        self.legal_moves_into(&mut moves);
+        moves
+    }
+
+    /// The outcome if the game is over.
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome_given(&self.legal_moves())
+    }
+
+    /// The placement of the men.
+    fn board(&self) -> &Board {
+        &self.state().board
+    }
+
+    /// The side to move.
+    fn turn(&self) -> Color {
+        self.state().turn
+    }
+
+    /// The zobrist hash: equal positions (placement, holdings, side to move,
+    /// castling rights, capturable en-passant square) have equal hashes.
+    fn zobrist(&self) -> u64 {
+        self.state().hash
+    }
+
+    /// Whether `m` is legal here.
+    fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(&m)
+    }
+
+    /// Plays `m` after checking that it is legal.
+    fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        if self.is_legal(m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(IllegalMove { mv: m })
+        }
+    }
+}

@@ -1,0 +1,317 @@
+//! The position state shared by the orthodox-board variants, with the
+//! make-move logic and the incrementally updated zobrist hash.
+
+use super::{PositionError, Setup};
+use crate::board::{
+    Bitboard, Board, ByColor, ByRole, Color, Piece, Role, Square, attacks, zobrist,
+};
+use crate::moves::{Move, castling_king_target, castling_rook_target};
+
+/// Everything that defines a position of chess, Losing chess or crazyhouse.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    pub(crate) board: Board,
+    pub(crate) promoted: Bitboard,
+    pub(crate) pockets: ByColor<ByRole<u8>>,
+    pub(crate) turn: Color,
+    pub(crate) castling: Bitboard,
+    pub(crate) ep_square: Option<Square>,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+    pub(crate) hash: u64,
+}
+
+/// Which holding rules a variant's captures follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Captures {
+    /// Captured men leave the game.
+    Vanish,
+    /// Captured men go to the capturer's pocket, promoted men as pawns (crazyhouse).
+    ToPocket,
+}
+
+impl State {
+    /// Builds a state from a setup whose rules have been checked, computing
+    /// the hash from scratch. The en-passant square is kept only if a pawn of
+    /// the side to move attacks it (so equal positions hash equally).
+    pub(crate) fn from_checked_setup(setup: &Setup) -> State {
+        let mut state = State {
+            board: setup.board,
+            promoted: setup.promoted & setup.board.occupied(),
+            pockets: setup.pockets.unwrap_or_default(),
+            turn: setup.turn,
+            castling: setup.castling,
+            ep_square: setup.ep_square,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.max(1),
+            hash: 0,
+        };
+        if let Some(ep) = state.ep_square
+            && !state.ep_capturers(ep).any()
+        {
+            state.ep_square = None;
+        }
+        state.hash = state.compute_hash();
+        state
+    }
+
+    /// The raw setup of this state.
+    pub(crate) fn to_setup(&self, with_pockets: bool) -> Setup {
+        Setup {
+            board: self.board,
+            promoted: self.promoted,
+            pockets: with_pockets.then_some(self.pockets),
+            turn: self.turn,
+            castling: self.castling,
+            ep_square: self.ep_square,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    /// Pawns of the side to move that attack `ep`.
+    fn ep_capturers(&self, ep: Square) -> Bitboard {
+        attacks::pawn_attacks(!self.turn, ep)
+            & self.board.by_piece(Role::Pawn.of(self.turn))
+    }
+
+    /// The zobrist hash computed from scratch.
+    pub fn compute_hash(&self) -> u64 {
+        let mut hash = 0;
+        for (sq, piece) in self.board.pieces() {
+            hash ^= zobrist::piece(piece, sq);
+        }
+        for sq in self.promoted {
+            hash ^= zobrist::promoted(sq);
+        }
+        for color in Color::ALL {
+            for role in Role::ALL {
+                hash ^= zobrist::holding(0, color, role, self.pockets[color][role]);
+            }
+        }
+        if self.turn == Color::Black {
+            hash ^= zobrist::black_to_move();
+        }
+        for rook in self.castling {
+            hash ^= zobrist::castling(rook);
+        }
+        if let Some(ep) = self.ep_square {
+            hash ^= zobrist::en_passant(ep);
+        }
+        hash
+    }
+
+    #[inline]
+    fn put(&mut self, sq: Square, piece: Piece) {
+        self.board.set(sq, piece);
+        self.hash ^= zobrist::piece(piece, sq);
+    }
+
+    #[inline]
+    fn take(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.board.remove(sq)?;
+        self.hash ^= zobrist::piece(piece, sq);
+        if self.promoted.contains(sq) {
+            self.promoted.discard(sq);
+            self.hash ^= zobrist::promoted(sq);
+        }
+        Some(piece)
+    }
+
+    #[inline]
+    fn mark_promoted(&mut self, sq: Square) {
+        self.promoted.add(sq);
+        self.hash ^= zobrist::promoted(sq);
+    }
+
+    #[inline]
+    fn add_to_pocket(&mut self, color: Color, role: Role, delta: i8) {
+        let count = &mut self.pockets[color][role];
+        let old = *count;
+        *count = old.wrapping_add_signed(delta);
+        let new = *count;
+        self.hash ^= zobrist::holding(0, color, role, old) ^ zobrist::holding(0, color, role, new);
+    }
+
+    #[inline]
+    fn drop_castling(&mut self, rights: Bitboard) {
+        for rook in self.castling & rights {
+            self.hash ^= zobrist::castling(rook);
+        }
+        self.castling = self.castling.without(rights);
+    }
+
+    /// Plays `m`, assumed legal. `captures` says where captured men go.
+    pub(crate) fn play(&mut self, m: Move, captures: Captures) {
+        let us = self.turn;
+        if let Some(ep) = self.ep_square.take() {
+            self.hash ^= zobrist::en_passant(ep);
+        }
+        self.halfmoves = if m.is_zeroing() {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
+        match m {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } => {
+                let was_promoted = self.promoted.contains(from);
+                if capture.is_some() {
+                    let captured_promoted = self.promoted.contains(to);
+                    if let Some(victim) = self.take(to)
+                        && captures == Captures::ToPocket
+                    {
+                        let role = if captured_promoted {
+                            Role::Pawn
+                        } else {
+                            victim.role
+                        };
+                        self.add_to_pocket(us, role, 1);
+                    }
+                }
+                self.drop_castling(Bitboard::from(from) | Bitboard::from(to));
+                if role == Role::King {
+                    self.drop_castling(Bitboard::rank(us.fold(0, 7)));
+                }
+                self.take(from);
+                self.put(to, promotion.unwrap_or(role).of(us));
+                if captures == Captures::ToPocket && (was_promoted || promotion.is_some()) {
+                    self.mark_promoted(to);
+                }
+                if role == Role::Pawn && from.index().abs_diff(to.index()) == 16 {
+                    let skipped = Square::from_coords(from.file(), (from.rank() + to.rank()) / 2)
+                        .expect("between two squares of one file");
+                    let capturers = attacks::pawn_attacks(us, skipped)
+                        & self.board.by_piece(Role::Pawn.of(!us));
+                    if capturers.any() {
+                        self.ep_square = Some(skipped);
+                        self.hash ^= zobrist::en_passant(skipped);
+                    }
+                }
+            }
+            Move::EnPassant { from, to } => {
+                let victim_sq = Square::from_coords(to.file(), from.rank()).expect("on board");
+                self.take(victim_sq);
+                if captures == Captures::ToPocket {
+                    self.add_to_pocket(us, Role::Pawn, 1);
+                }
+                self.take(from);
+                self.put(to, Role::Pawn.of(us));
+            }
+            Move::Castle { king, rook } => {
+                self.drop_castling(Bitboard::rank(us.fold(0, 7)));
+                self.take(king);
+                let rook_piece = self.take(rook).unwrap_or(Role::Rook.of(us));
+                self.put(castling_king_target(king, rook), Role::King.of(us));
+                self.put(castling_rook_target(king, rook), rook_piece);
+            }
+            Move::Drop { role, to } => {
+                self.add_to_pocket(us, role, -1);
+                self.put(to, role.of(us));
+            }
+        }
+        if us == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = !us;
+        self.hash ^= zobrist::black_to_move();
+    }
+}
+
+/// Checks the rules every orthodox-board variant shares: pawns off the back
+/// ranks, castling rights backed by an unmoved-looking king and rook, and an
+/// en-passant square that a double step could have produced. Problems are
+/// appended to `problems`.
+pub(crate) fn check_common(setup: &Setup, problems: &mut Vec<String>) {
+    let board = &setup.board;
+    let pawns_on_back = board.by_role(Role::Pawn) & Bitboard::BACKRANKS;
+    for sq in pawns_on_back {
+        problems.push(format!("pawn on a back rank ({sq})"));
+    }
+    for rook in setup.castling {
+        let color = if rook.rank() == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let back_rank = Bitboard::rank(rook.rank());
+        let king = (board.by_piece(Role::King.of(color)) & back_rank).single_square();
+        let ok = back_rank.intersects(Bitboard::BACKRANKS)
+            && board.piece_at(rook) == Some(Role::Rook.of(color))
+            && king.is_some();
+        if !ok {
+            problems.push(format!(
+                "castling right with the rook on {rook} needs a {} rook there and a {} king on the same back rank",
+                color.name(),
+                color.name()
+            ));
+        }
+    }
+    for color in Color::ALL {
+        let rank = Bitboard::rank(color.fold(0, 7));
+        let rights = setup.castling & rank;
+        if let Some(king) = (board.by_piece(Role::King.of(color)) & rank).single_square() {
+            let h_side = rights.filter(|r| r.file() > king.file()).count();
+            let a_side = rights.filter(|r| r.file() < king.file()).count();
+            if h_side > 1 || a_side > 1 {
+                problems.push(format!("{} has two castling rights on one side", color.name()));
+            }
+        }
+    }
+    if let Some(ep) = setup.ep_square {
+        let us = setup.turn;
+        let (ep_rank, step) = match us {
+            Color::White => (5, -8),
+            Color::Black => (2, 8),
+        };
+        let pusher = ep.offset(step);
+        let origin = ep.offset(-step);
+        let ok = ep.rank() == ep_rank
+            && !board.occupied().contains(ep)
+            && pusher.is_some_and(|sq| board.piece_at(sq) == Some(Role::Pawn.of(!us)))
+            && origin.is_some_and(|sq| !board.occupied().contains(sq));
+        if !ok {
+            problems.push(format!(
+                "invalid en-passant square {ep}: no {} pawn can just have made a double step over it",
+                (!us).name()
+            ));
+        }
+    }
+}
+
+/// Checks that each side has exactly one king and that the side not to move
+/// is not in check (the rules of the royal-king variants).
+pub(crate) fn check_royal(setup: &Setup, problems: &mut Vec<String>) {
+    let board = &setup.board;
+    for color in Color::ALL {
+        let kings = board.count(Role::King.of(color));
+        if kings != 1 {
+            problems.push(format!("{} has {kings} kings (needs exactly one)", color.name()));
+        }
+    }
+    let them = !setup.turn;
+    if let Some(king) = board.king_of(them)
+        && board
+            .attacks_by(king, setup.turn, board.occupied())
+            .any()
+    {
+        problems.push(format!(
+            "the side not to move ({}) is in check",
+            them.name()
+        ));
+    }
+}
+
+/// Turns collected problems into a result.
+pub(crate) fn finish(problems: Vec<String>) -> Result<(), PositionError> {
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(PositionError { problems })
+    }
+}

@@ -1,0 +1,186 @@
+//! The variants, their names, and [`AnyPosition`] for choosing one at run time.
+
+mod chess;
+mod crazyhouse;
+mod losing;
+
+pub use chess::Chess;
+pub use crazyhouse::Crazyhouse;
+pub use losing::{Antichess, Fics, International, Losing, LosingRules, StalemateRule, Suicide};
+
+use crate::board::Color;
+use crate::moves::{Move, MoveList};
+use crate::position::{Outcome, Position, PositionError, Setup, State};
+use std::fmt;
+use std::str::FromStr;
+
+/// A variant name, as users type it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// Standard chess (RULES S).
+    Chess,
+    /// Losing chess, international rules (RULES A).
+    Antichess,
+    /// Losing chess, FICS rules (RULES A7).
+    Suicide,
+    /// Crazyhouse (RULES Z).
+    Crazyhouse,
+}
+
+impl Variant {
+    /// Every variant, in the order the docs list them.
+    pub const ALL: [Variant; 4] = [
+        Variant::Chess,
+        Variant::Antichess,
+        Variant::Suicide,
+        Variant::Crazyhouse,
+    ];
+
+    /// The canonical name (`chess`, `antichess`, `suicide`, `crazyhouse`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Chess => "chess",
+            Variant::Antichess => "antichess",
+            Variant::Suicide => "suicide",
+            Variant::Crazyhouse => "crazyhouse",
+        }
+    }
+
+    /// A one-line description.
+    pub fn description(self) -> &'static str {
+        match self {
+            Variant::Chess => "standard chess (FIDE laws)",
+            Variant::Antichess => "Losing chess, international rules: captures compulsory, stalemated or men-less side wins",
+            Variant::Suicide => "Losing chess, FICS rules: as antichess, but a stalemate is won by the side with fewer men",
+            Variant::Crazyhouse => "crazyhouse (lichess rules): captured men are dropped back by the capturer",
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A variant name that is not known.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown variant '{0}' (known: chess, antichess, suicide, crazyhouse)")]
+pub struct UnknownVariant(pub String);
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+    fn from_str(text: &str) -> Result<Variant, UnknownVariant> {
+        let key: String = text
+            .chars()
+            .filter(|c| !matches!(c, ' ' | '-' | '_'))
+            .flat_map(char::to_lowercase)
+            .collect();
+        Ok(match key.as_str() {
+            "chess" | "standard" | "fromposition" => Variant::Chess,
+            "antichess" | "losingchess" | "losing" | "giveaway" => Variant::Antichess,
+            "suicide" => Variant::Suicide,
+            "crazyhouse" | "zh" => Variant::Crazyhouse,
+            _ => return Err(UnknownVariant(text.to_string())),
+        })
+    }
+}
+
+/// A position of a variant chosen at run time (CLI, HTTP). Everything inside
+/// the library is generic over [`Position`]; this enum is for the edges.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnyPosition {
+    /// Standard chess.
+    Chess(Chess),
+    /// Losing chess, international rules.
+    Antichess(Antichess),
+    /// Losing chess, FICS rules.
+    Suicide(Suicide),
+    /// Crazyhouse.
+    Crazyhouse(Crazyhouse),
+}
+
+/// Calls `$body` with `$pos` bound to the inner position, whatever the variant.
+#[macro_export]
+macro_rules! dispatch {
+    ($any:expr, $pos:ident => $body:expr) => {
+        match $any {
+            $crate::variants::AnyPosition::Chess($pos) => $body,
+            $crate::variants::AnyPosition::Antichess($pos) => $body,
+            $crate::variants::AnyPosition::Suicide($pos) => $body,
+            $crate::variants::AnyPosition::Crazyhouse($pos) => $body,
+        }
+    };
+}
+
+impl AnyPosition {
+    /// The starting position of `variant`.
+    pub fn start(variant: Variant) -> AnyPosition {
+        match variant {
+            Variant::Chess => AnyPosition::Chess(Chess::start()),
+            Variant::Antichess => AnyPosition::Antichess(Antichess::start()),
+            Variant::Suicide => AnyPosition::Suicide(Suicide::start()),
+            Variant::Crazyhouse => AnyPosition::Crazyhouse(Crazyhouse::start()),
+        }
+    }
+
+    /// Validates `setup` under the rules of `variant`.
+    pub fn from_setup(variant: Variant, setup: &Setup) -> Result<AnyPosition, PositionError> {
+        Ok(match variant {
+            Variant::Chess => AnyPosition::Chess(Chess::from_setup(setup)?),
+            Variant::Antichess => AnyPosition::Antichess(Antichess::from_setup(setup)?),
+            Variant::Suicide => AnyPosition::Suicide(Suicide::from_setup(setup)?),
+            Variant::Crazyhouse => AnyPosition::Crazyhouse(Crazyhouse::from_setup(setup)?),
+        })
+    }
+
+    /// Which variant this is.
+    pub fn variant(&self) -> Variant {
+        match self {
+            AnyPosition::Chess(_) => Variant::Chess,
+            AnyPosition::Antichess(_) => Variant::Antichess,
+            AnyPosition::Suicide(_) => Variant::Suicide,
+            AnyPosition::Crazyhouse(_) => Variant::Crazyhouse,
+        }
+    }
+
+    /// The shared state.
+    pub fn state(&self) -> &State {
+        dispatch!(self, p => p.state())
+    }
+
+    /// The raw data (for FEN output).
+    pub fn to_setup(&self) -> Setup {
+        dispatch!(self, p => p.to_setup())
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.state().turn
+    }
+
+    /// All legal moves.
+    pub fn legal_moves(&self) -> MoveList {
+        dispatch!(self, p => p.legal_moves())
+    }
+
+    /// Plays a legal move.
+    pub fn play_unchecked(&mut self, m: Move) {
+        dispatch!(self, p => p.play_unchecked(m))
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        dispatch!(self, p => p.is_check())
+    }
+
+    /// The outcome, if the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        dispatch!(self, p => p.outcome())
+    }
+
+    /// The zobrist hash.
+    pub fn zobrist(&self) -> u64 {
+        self.state().hash
+    }
+}

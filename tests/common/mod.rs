@@ -1,0 +1,64 @@
+//! Helpers shared by the integration tests: locating reference data and
+//! reading perft suites.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// Path of a file under `../shared/data`, the workplace's reference data.
+/// Panics with a clear message when it is missing, so a test never passes
+/// silently without its oracle.
+pub fn shared_data(relative: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data")
+        .join(relative);
+    assert!(
+        path.exists(),
+        "reference data missing: {} (expected the shared data folder beside the checkout, at ../shared/data)",
+        path.display()
+    );
+    path
+}
+
+/// Path of a file under this repository's `tests/data`.
+pub fn own_data(relative: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(relative);
+    assert!(path.exists(), "test data missing: {}", path.display());
+    path
+}
+
+/// One position of a perft suite with its expected counts.
+#[derive(Debug, Clone)]
+pub struct PerftCase {
+    pub id: String,
+    pub fen: String,
+    pub depths: Vec<(u32, u64)>,
+}
+
+/// Reads a suite in the `id` / `epd` / `perft DEPTH NODES` format.
+pub fn read_perft_suite(path: &std::path::Path) -> Vec<PerftCase> {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let mut cases: Vec<PerftCase> = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(id) = line.strip_prefix("id ") {
+            cases.push(PerftCase {
+                id: id.to_string(),
+                fen: String::new(),
+                depths: Vec::new(),
+            });
+        } else if let Some(fen) = line.strip_prefix("epd ") {
+            cases.last_mut().expect("epd after id").fen = fen.to_string();
+        } else if let Some(rest) = line.strip_prefix("perft ") {
+            let mut parts = rest.split_whitespace();
+            let depth = parts.next().unwrap().parse().unwrap();
+            let nodes = parts.next().unwrap().parse().unwrap();
+            cases.last_mut().expect("perft after id").depths.push((depth, nodes));
+        }
+    }
+    assert!(!cases.is_empty(), "no cases in {}", path.display());
+    cases
+}
