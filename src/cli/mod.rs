@@ -1,0 +1,63 @@
+//! Command-line parsing (clap derive) and dispatch to one file per subcommand.
+
+mod game;
+mod moves;
+mod perft;
+mod play;
+
+use clap::{Parser, Subcommand};
+use ransom::notation::fen;
+use ransom::{AnyPosition, Variant};
+use std::process::ExitCode;
+
+/// ransom: a solver and analysis tool for chess variants.
+#[derive(Debug, Parser)]
+#[command(name = "ransom", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree (move generator check).
+    Perft(perft::PerftArgs),
+    /// List the legal moves of a position, in UCI and SAN.
+    Moves(moves::MovesArgs),
+    /// Play moves (SAN or UCI) from a position and print the result.
+    Play(play::PlayArgs),
+}
+
+/// The position options every command shares.
+#[derive(Debug, clap::Args)]
+pub struct PositionArgs {
+    /// Variant: chess, antichess, suicide, crazyhouse (case-insensitive).
+    #[arg(long, short = 'v', default_value = "chess")]
+    variant: String,
+    /// Starting position as FEN (default: the variant's start position).
+    #[arg(long)]
+    fen: Option<String>,
+}
+
+impl PositionArgs {
+    /// The position these options describe.
+    pub fn position(&self) -> anyhow::Result<AnyPosition> {
+        let variant: Variant = self.variant.parse()?;
+        match &self.fen {
+            None => Ok(AnyPosition::start(variant)),
+            Some(text) => {
+                let setup = fen::parse(text)?;
+                Ok(AnyPosition::from_setup(variant, &setup)?)
+            }
+        }
+    }
+}
+
+/// Runs the parsed command.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Perft(args) => perft::run(&args),
+        Command::Moves(args) => moves::run(&args),
+        Command::Play(args) => play::run(&args),
+    }
+}

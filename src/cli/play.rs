@@ -1,0 +1,66 @@
+//! `ransom play`: plays SAN or UCI moves and prints the final position.
+
+use super::PositionArgs;
+use super::game::{outcome_text, state_json};
+use ransom::notation::{fen, parse_move, san, uci};
+use ransom::{Position, dispatch};
+use std::process::ExitCode;
+
+/// Arguments of `ransom play`.
+#[derive(Debug, clap::Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Print one JSON object with the final game state and the moves played.
+    #[arg(long)]
+    json: bool,
+    /// Moves in SAN (`Nf3`, `e8=Q`, `N@f3`) or UCI (`g1f3`, `e7e8q`, `N@f3`).
+    moves: Vec<String>,
+}
+
+pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    let pos = args.position.position()?;
+    dispatch!(pos, p => replay(p, args))
+}
+
+fn replay<P: Position>(mut pos: P, args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    let mut played = Vec::new();
+    for (i, text) in args.moves.iter().enumerate() {
+        if let Some(outcome) = pos.outcome() {
+            return fail(args.json, i + 1, text, &pos, &format!("the game is already over: {outcome}"));
+        }
+        match parse_move(&pos, text) {
+            Ok(m) => {
+                played.push(serde_json::json!({"uci": uci::write(m), "san": san::write_plus(&pos, m)}));
+                pos.play_unchecked(m);
+            }
+            Err(e) => return fail(args.json, i + 1, text, &pos, &e.to_string()),
+        }
+    }
+    if args.json {
+        let mut out = state_json(&pos);
+        out["moves"] = played.into();
+        println!("{out}");
+    } else {
+        println!("fen: {}", fen::write(&pos));
+        println!("outcome: {}", outcome_text(&pos));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn fail<P: Position>(json: bool, ply: usize, text: &str, pos: &P, why: &str) -> anyhow::Result<ExitCode> {
+    let legal = pos.legal_moves().len();
+    let message = format!(
+        "ply {ply}: cannot play '{text}': {why} ({legal} legal moves in {})",
+        fen::write(pos)
+    );
+    if json {
+        let out = serde_json::json!({"error": {
+            "code": "illegal-move", "message": message, "ply": ply, "move": text,
+            "legal_moves": legal, "fen": fen::write(pos)}});
+        println!("{out}");
+    } else {
+        eprintln!("error: {message}");
+    }
+    Ok(ExitCode::FAILURE)
+}
