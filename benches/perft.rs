@@ -1,1 +1,55 @@
-fn main() {}
+//! Perft benches, ransom side by side with shakmaty on the same positions.
+//! Each bench asserts its node count, so a fast wrong generator fails here.
+//!
+//! Run: `cargo bench --bench perft`.
+
+use ransom::notation::fen;
+use ransom::perft::perft;
+use ransom::variants::{Antichess, Chess, Crazyhouse};
+use ransom::Position;
+use shakmaty::fen::Fen;
+use shakmaty::CastlingMode;
+
+fn main() {
+    divan::main();
+}
+
+const CRAZYHOUSE_MIDDLEGAME: &str =
+    "r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[] b KQkq - 0 1";
+
+#[divan::bench(sample_count = 10)]
+fn chess_start_5_ransom() {
+    assert_eq!(perft(&Chess::start(), 5), 4_865_609);
+}
+
+#[divan::bench(sample_count = 10)]
+fn chess_start_5_shakmaty() {
+    assert_eq!(shakmaty::perft(&shakmaty::Chess::default(), 5), 4_865_609);
+}
+
+#[divan::bench(sample_count = 10)]
+fn antichess_start_5_ransom() {
+    assert_eq!(perft(&Antichess::start(), 5), 2_732_672);
+}
+
+#[divan::bench(sample_count = 10)]
+fn antichess_start_5_shakmaty() {
+    let pos = shakmaty::variant::Antichess::default();
+    assert_eq!(shakmaty::perft(&pos, 5), 2_732_672);
+}
+
+#[divan::bench(sample_count = 10)]
+fn crazyhouse_middlegame_3_ransom() {
+    let pos: Crazyhouse = fen::parse_position(CRAZYHOUSE_MIDDLEGAME).unwrap();
+    assert_eq!(perft(&pos, 3), 58_057);
+}
+
+#[divan::bench(sample_count = 10)]
+fn crazyhouse_middlegame_3_shakmaty() {
+    let pos: shakmaty::variant::Crazyhouse = CRAZYHOUSE_MIDDLEGAME
+        .parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap();
+    assert_eq!(shakmaty::perft(&pos, 3), 58_057);
+}

@@ -22,6 +22,8 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod search;
+pub mod store;
 pub mod variants;
 
 pub use board::{Bitboard, Board, ByColor, ByRole, Color, Piece, Role, Square};

@@ -112,3 +112,38 @@ pub fn castling_rook_target(king: Square, rook: Square) -> Square {
 
 /// A list of moves; 256 are kept inline, more spill to the heap (drop variants).
 pub type MoveList = SmallVec<[Move; 256]>;
+
+/// Compact encoding of a move for tables: bits 0–5 the destination, bits
+/// 6–11 the origin (the role for drops), bits 12–14 the kind: 0 plain,
+/// 1–5 promotion to N, B, R, Q, K, 6 a drop. Castling is the king's square
+/// and the rook's square. The code is only meaningful together with the
+/// position it was played in: [`decode`] matches it against the legal moves.
+pub fn encode(m: Move) -> u32 {
+    let (from, to, kind) = match m {
+        Move::Normal {
+            from,
+            to,
+            promotion,
+            ..
+        } => {
+            let kind = promotion.map_or(0, |r| match r {
+                Role::Knight => 1,
+                Role::Bishop => 2,
+                Role::Rook => 3,
+                Role::Queen => 4,
+                Role::King => 5,
+                Role::Pawn => 7,
+            });
+            (from.index() as u32, to.index() as u32, kind)
+        }
+        Move::EnPassant { from, to } => (from.index() as u32, to.index() as u32, 0),
+        Move::Castle { king, rook } => (king.index() as u32, rook.index() as u32, 0),
+        Move::Drop { role, to } => (role.index() as u32, to.index() as u32, 6),
+    };
+    to | (from << 6) | (kind << 12)
+}
+
+/// The legal move among `legal` whose [`encode`] is `code`.
+pub fn decode(legal: &[Move], code: u32) -> Option<Move> {
+    legal.iter().copied().find(|&m| encode(m) == code)
+}

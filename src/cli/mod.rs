@@ -4,6 +4,8 @@ mod game;
 mod moves;
 mod perft;
 mod play;
+mod prove;
+mod verify;
 
 use clap::{Parser, Subcommand};
 use ransom::notation::fen;
@@ -26,6 +28,10 @@ enum Command {
     Moves(moves::MovesArgs),
     /// Play moves (SAN or UCI) from a position and print the result.
     Play(play::PlayArgs),
+    /// Prove who wins (e.g. `ransom prove e4`: Losing chess after 1.e4) and store a verified proof.
+    Prove(prove::ProveArgs),
+    /// Re-check a stored proof with the independent verifier.
+    Verify(verify::VerifyArgs),
 }
 
 /// The position options every command shares.
@@ -59,5 +65,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Perft(args) => perft::run(&args),
         Command::Moves(args) => moves::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Prove(args) => prove::run(&args),
+        Command::Verify(args) => verify::run(&args),
     }
 }

@@ -3,7 +3,7 @@
 //! discovered-check case.
 
 use super::{drops, en_passant_moves, pawn_moves, piece_moves};
-use crate::board::{Bitboard, Role, Square, attacks};
+use crate::board::{Bitboard, Role, Square, attacks, zobrist};
 use crate::moves::{Move, MoveList, castling_king_target, castling_rook_target};
 use crate::position::State;
 
@@ -15,6 +15,32 @@ pub(crate) fn checkers(state: &State) -> Bitboard {
             .board
             .attacks_by(king, !state.turn, state.board.occupied()),
         None => Bitboard::EMPTY,
+    }
+}
+
+/// Forgets the en-passant square of `state` when every en-passant capture
+/// would leave the mover's king attacked (a pinned capturer, the rank opened
+/// by removing both pawns, or a check the capture does not answer). The
+/// square is then no part of the position: the FEN omits it, so the hash
+/// must too, or equal positions would hash differently.
+pub(crate) fn forget_unusable_ep(state: &mut State) {
+    let Some(ep) = state.ep_square else {
+        return;
+    };
+    let board = &state.board;
+    let us = state.turn;
+    let (Some(king), Some(victim)) = (board.king_of(us), ep.offset(us.fold(-8, 8))) else {
+        return;
+    };
+    let victim = Bitboard::from(victim);
+    let capturers = attacks::pawn_attacks(!us, ep) & board.by_piece(Role::Pawn.of(us));
+    let usable = capturers.into_iter().any(|from| {
+        let occupied = (board.occupied() ^ Bitboard::from(from) ^ victim) | Bitboard::from(ep);
+        board.attacks_by(king, !us, occupied).without(victim).is_empty()
+    });
+    if !usable {
+        state.ep_square = None;
+        state.hash ^= zobrist::en_passant(ep);
     }
 }
 

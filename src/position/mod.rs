@@ -7,7 +7,7 @@ pub(crate) mod state;
 
 pub use outcome::{Outcome, OutcomeKind};
 pub use setup::Setup;
-pub use state::State;
+pub use state::{PositionKey, State};
 
 use crate::board::{Board, Color};
 use crate::moves::{Move, MoveList};

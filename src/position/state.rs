@@ -21,6 +21,18 @@ pub struct State {
     pub(crate) hash: u64,
 }
 
+/// The identity of a position for repetition and proof checking: everything
+/// but the move clocks, compared in full (never by hash alone).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PositionKey {
+    board: Board,
+    promoted: Bitboard,
+    pockets: ByColor<ByRole<u8>>,
+    turn: Color,
+    castling: Bitboard,
+    ep_square: Option<Square>,
+}
+
 /// Which holding rules a variant's captures follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Captures {
@@ -66,6 +78,18 @@ impl State {
             ep_square: self.ep_square,
             halfmoves: self.halfmoves,
             fullmoves: self.fullmoves,
+        }
+    }
+
+    /// The position's identity without the move clocks.
+    pub fn key(&self) -> PositionKey {
+        PositionKey {
+            board: self.board,
+            promoted: self.promoted,
+            pockets: self.pockets,
+            turn: self.turn,
+            castling: self.castling,
+            ep_square: self.ep_square,
         }
     }
 

@@ -36,9 +36,9 @@ impl Position for Chess {
         let mut plain = setup.clone();
         plain.pockets = None;
         plain.promoted = Bitboard::EMPTY;
-        Ok(Chess {
-            state: State::from_checked_setup(&plain),
-        })
+        let mut state = State::from_checked_setup(&plain);
+        movegen::forget_unusable_ep(&mut state);
+        Ok(Chess { state })
     }
 
     fn to_setup(&self) -> Setup {
@@ -55,6 +55,7 @@ impl Position for Chess {
 
     fn play_unchecked(&mut self, m: Move) {
         self.state.play(m, Captures::Vanish);
+        movegen::forget_unusable_ep(&mut self.state);
     }
 
     fn is_check(&self) -> bool {

@@ -45,9 +45,9 @@ impl Position for Crazyhouse {
             problems.push("only knights, bishops, rooks and queens can be marked promoted (~)".into());
         }
         state::finish(problems)?;
-        Ok(Crazyhouse {
-            state: State::from_checked_setup(setup),
-        })
+        let mut state = State::from_checked_setup(setup);
+        movegen::forget_unusable_ep(&mut state);
+        Ok(Crazyhouse { state })
     }
 
     fn to_setup(&self) -> Setup {
@@ -64,6 +64,7 @@ impl Position for Crazyhouse {
 
     fn play_unchecked(&mut self, m: Move) {
         self.state.play(m, Captures::ToPocket);
+        movegen::forget_unusable_ep(&mut self.state);
     }
 
     fn is_check(&self) -> bool {

@@ -128,6 +128,10 @@ impl<R: LosingRules> Position for Losing<R> {
             // RULES A5: a player with no men left wins.
             return Some(Outcome::win(OutcomeKind::VariantWin, us));
         }
+        if board.by_color(!us).is_empty() {
+            // Also when it is not his turn (a position given by FEN).
+            return Some(Outcome::win(OutcomeKind::VariantWin, !us));
+        }
         if legal.is_empty() {
             return Some(stalemate_outcome::<R>(board, us));
         }

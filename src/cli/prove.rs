@@ -1,0 +1,206 @@
+//! `ransom prove`: proves who wins (Losing-chess openings first), writes
+//! the verified proof to a proof table, optionally as PGN.
+
+use super::game::state_json;
+use ransom::notation::{fen, parse_move, san, uci};
+use ransom::search::{Budget, Progress, ProofMeta, Verdict, pgn, prove};
+use ransom::{AnyPosition, Position, Variant, dispatch};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Arguments of `ransom prove`.
+#[derive(Debug, clap::Args)]
+pub struct ProveArgs {
+    /// Variant (antichess, suicide; chess and crazyhouse prove forced mates).
+    #[arg(long, short = 'v', default_value = "antichess")]
+    variant: String,
+    /// Position the moves start from (default: the variant's start position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Moves (SAN or UCI) played from the start to reach the position to prove.
+    moves: Vec<String>,
+    /// Stop after this many node expansions.
+    #[arg(long)]
+    max_nodes: Option<u64>,
+    /// Stop after this many seconds.
+    #[arg(long)]
+    max_time: Option<f64>,
+    /// Memory for the transposition table, in MB.
+    #[arg(long, default_value_t = 1024)]
+    hash: usize,
+    /// Where to write the proof (default: proofs/<variant>-<moves>.proof).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Also write the proof as PGN with variations to this file.
+    #[arg(long)]
+    pgn: Option<PathBuf>,
+    /// Do not write a proof file.
+    #[arg(long)]
+    no_write: bool,
+    /// No progress lines on stderr.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: &ProveArgs) -> anyhow::Result<ExitCode> {
+    let variant: Variant = args.variant.parse()?;
+    let start = match &args.fen {
+        None => AnyPosition::start(variant),
+        Some(text) => AnyPosition::from_setup(variant, &fen::parse(text)?)?,
+    };
+    // Deep proofs recurse deeply: give the search a large stack.
+    let args_owned = ProveArgsOwned::from(args);
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || dispatch!(start, p => prove_from(p, &args_owned)))?
+        .join()
+        .map_err(|_| anyhow::anyhow!("the prover thread panicked"))?
+}
+
+/// The arguments, owned, for the search thread.
+struct ProveArgsOwned {
+    moves: Vec<String>,
+    budget: Budget,
+    out: Option<PathBuf>,
+    pgn: Option<PathBuf>,
+    write: bool,
+    progress: bool,
+    json: bool,
+}
+
+impl From<&ProveArgs> for ProveArgsOwned {
+    fn from(a: &ProveArgs) -> Self {
+        ProveArgsOwned {
+            moves: a.moves.clone(),
+            budget: Budget {
+                max_nodes: a.max_nodes.unwrap_or(u64::MAX),
+                max_time: a.max_time.map(Duration::from_secs_f64),
+                hash_bytes: a.hash.saturating_mul(1 << 20),
+            },
+            out: a.out.clone(),
+            pgn: a.pgn.clone(),
+            write: !a.no_write,
+            progress: !a.quiet && !a.json,
+            json: a.json,
+        }
+    }
+}
+
+fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<ExitCode> {
+    let start_fen = fen::write(&start);
+    let mut pos = start;
+    let mut line_uci = Vec::new();
+    for (i, text) in args.moves.iter().enumerate() {
+        let m = parse_move(&pos, text).map_err(|e| {
+            anyhow::anyhow!("move {} ('{text}'): {e} in {}", i + 1, fen::write(&pos))
+        })?;
+        line_uci.push(uci::write(m));
+        pos.play_unchecked(m);
+    }
+    let root_fen = fen::write(&pos);
+    let show_progress = args.progress && std::io::stderr().is_terminal();
+    let mut on_progress = |p: &Progress| {
+        if show_progress {
+            let rate = p.nodes as f64 / p.elapsed.as_secs_f64().max(1e-9);
+            eprintln!(
+                "  {:>7.1}s  {:>12} nodes  {:>9.0} nodes/s  root pn {} dn {}  table {}",
+                p.elapsed.as_secs_f64(),
+                p.nodes,
+                rate,
+                p.root_pn,
+                p.root_dn,
+                p.table_entries
+            );
+        }
+    };
+    let report = prove(&pos, &args.budget, &mut on_progress);
+    let winner = match report.verdict {
+        Verdict::Win => Some(pos.turn()),
+        Verdict::Loss => Some(!pos.turn()),
+        Verdict::Unknown => None,
+    };
+    let mut proof_file = None;
+    if let (Some(proof), Some(winner)) = (&report.proof, winner) {
+        if args.write {
+            let path = args.out.clone().unwrap_or_else(|| default_path::<P>(&line_uci, &root_fen));
+            let meta = ProofMeta {
+                root_fen: root_fen.clone(),
+                winner: winner.name().into(),
+                start_fen: start_fen.clone(),
+                line: line_uci.clone(),
+            };
+            proof.write(&path, &meta)?;
+            proof_file = Some(path);
+        }
+        if let Some(pgn_path) = &args.pgn {
+            let lookup = |h: u64| proof.moves.get(&h).copied();
+            let event = format!("ransom proof: {} wins", winner.name());
+            let text = pgn::proof_pgn(&proof.root, winner, &lookup, &event);
+            ransom::store::write_atomically(pgn_path, text.as_bytes())?;
+        }
+    }
+    let best_uci = report.best.map(uci::write);
+    let best_san = report.best.map(|m| san::write(&pos, m));
+    let time_ms = report.elapsed.as_millis() as u64;
+    let positions = report.verified.map(|v| v.positions);
+    if args.json {
+        let mut out = state_json(&pos);
+        out["result"] = report.verdict.name().into();
+        out["winner"] = winner.map(|c| c.name()).into();
+        out["best"] = best_uci.clone().into();
+        out["proof_positions"] = positions.into();
+        out["proof_depth"] = report.verified.map(|v| v.depth).into();
+        out["verified"] = report.verified.is_some().into();
+        out["nodes"] = report.nodes.into();
+        out["time_ms"] = time_ms.into();
+        out["proof_file"] = proof_file.as_ref().map(|p| p.display().to_string()).into();
+        out["notes"] = report.notes.clone().into();
+        println!("{out}");
+    } else {
+        let line = if line_uci.is_empty() { "(start)".to_string() } else { line_uci.join(" ") };
+        println!("position: {root_fen}  [{} after {line}]", P::VARIANT.name());
+        match (report.verdict, winner) {
+            (Verdict::Unknown, _) | (_, None) => println!("result: unknown"),
+            (verdict, Some(w)) => {
+                println!(
+                    "result: {} for the side to move: {} wins (proved and verified)",
+                    verdict.name(),
+                    w.name()
+                );
+            }
+        }
+        if let (Some(u), Some(s)) = (&best_uci, &best_san) {
+            println!("best: {s} ({u})");
+        }
+        if let Some(v) = report.verified {
+            println!("proof: {} positions, {} winner moves, longest line {} plies", v.positions, v.winner_moves, v.depth);
+        }
+        println!(
+            "nodes: {}, time: {:.3} s ({:.0} nodes/s)",
+            report.nodes,
+            report.elapsed.as_secs_f64(),
+            report.nodes as f64 / report.elapsed.as_secs_f64().max(1e-9)
+        );
+        if let Some(path) = &proof_file {
+            println!("proof file: {}", path.display());
+        }
+        for note in &report.notes {
+            println!("note: {note}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn default_path<P: Position>(line: &[String], root_fen: &str) -> PathBuf {
+    let name = if line.is_empty() {
+        format!("{:016x}", ransom::store::fnv1a64(root_fen.as_bytes()))
+    } else {
+        line.join("-")
+    };
+    PathBuf::from("proofs").join(format!("{}-{name}.proof", P::VARIANT.name()))
+}

@@ -1,0 +1,420 @@
+//! Depth-first proof-number search (df-pn, Nagai 2002) with the 1+ε
+//! threshold trick, a memory-bounded transposition table, mobility-based
+//! initial numbers and repetition handling.
+//!
+//! The search proves that `attacker` wins: OR nodes are the positions where
+//! the attacker moves, AND nodes those where the defender moves. A position
+//! that repeats one on the current path counts as "not a win" for the
+//! attacker. Such a disproof depends on the path, so it is marked and never
+//! trusted when the position is reached again by another path. Proofs never
+//! depend on a repetition. Every proof is still re-checked by the
+//! independent verifier before anyone reports it.
+
+use super::budget::{Budget, Deadline, Progress};
+use super::pn::Pn;
+use crate::board::Color;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use hashbrown::{HashMap, HashSet};
+use std::time::Duration;
+
+/// Bytes one transposition-table entry costs, hash-map overhead included.
+const ENTRY_BYTES: usize = 48;
+/// The ε of the 1+ε trick, as a fraction numerator / 4 (ε = 1/4).
+const EPSILON_QUARTERS: u64 = 1;
+
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    pn: Pn,
+    dn: Pn,
+    /// Nodes expanded below this entry (for replacement).
+    work: u32,
+    /// A disproof that rests on a repetition of the path it was found on.
+    path_dependent: bool,
+}
+
+/// The result of a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchResult {
+    /// The attacker wins.
+    Proved,
+    /// The attacker does not win (loss or draw, possibly by repetition).
+    Disproved,
+    /// A budget ran out first.
+    Unknown,
+}
+
+struct Child<P> {
+    pos: P,
+    hash: u64,
+    pn: Pn,
+    dn: Pn,
+    /// The child repeats a position of the current path, or its stored
+    /// disproof rests on a repetition.
+    path_dependent: bool,
+}
+
+/// A df-pn search for one attacker, generic over the variant.
+pub struct DfPn<'p, P: Position> {
+    attacker: Color,
+    table: HashMap<u64, Entry>,
+    capacity: usize,
+    nodes: u64,
+    max_nodes: u64,
+    deadline: Deadline,
+    stopped: bool,
+    path: HashSet<u64>,
+    root: (Pn, Pn),
+    progress: Option<&'p mut dyn FnMut(&Progress)>,
+    next_report: Duration,
+    _variant: std::marker::PhantomData<P>,
+}
+
+impl<'p, P: Position> DfPn<'p, P> {
+    /// A search for `attacker` within `budget`.
+    pub fn new(attacker: Color, budget: &Budget) -> Self {
+        DfPn {
+            attacker,
+            table: HashMap::new(),
+            capacity: (budget.hash_bytes / ENTRY_BYTES).max(1024),
+            nodes: 0,
+            max_nodes: budget.max_nodes,
+            deadline: Deadline::new(budget.max_time),
+            stopped: false,
+            path: HashSet::new(),
+            root: (Pn::ONE, Pn::ONE),
+            progress: None,
+            next_report: Duration::from_secs(1),
+            _variant: std::marker::PhantomData,
+        }
+    }
+
+    /// Calls `report` about once a second during the search.
+    pub fn with_progress(mut self, report: &'p mut dyn FnMut(&Progress)) -> Self {
+        self.progress = Some(report);
+        self
+    }
+
+    /// Nodes expanded so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Time since the search was created.
+    pub fn elapsed(&self) -> Duration {
+        self.deadline.elapsed()
+    }
+
+    /// The attacker.
+    pub fn attacker(&self) -> Color {
+        self.attacker
+    }
+
+    /// Positions in the transposition table.
+    pub fn table_entries(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Searches until the root is proved or disproved or a budget runs out.
+    pub fn search(&mut self, root: &P) -> SearchResult {
+        let hash = root.zobrist();
+        let (pn, dn) = self.mid(root, hash, Pn::INFINITE, Pn::INFINITE, 0);
+        self.root = (pn, dn);
+        if pn.is_zero() {
+            SearchResult::Proved
+        } else if dn.is_zero() {
+            SearchResult::Disproved
+        } else {
+            SearchResult::Unknown
+        }
+    }
+
+    /// Whether the attacker wins at once (`Some(true)`), the game is over
+    /// otherwise (`Some(false)`), or it goes on (`None`).
+    fn terminal(&self, pos: &P, moves: &MoveList) -> Option<bool> {
+        pos.outcome_given(moves)
+            .map(|o| o.winner == Some(self.attacker))
+    }
+
+    /// Initial numbers of an unexpanded position: mobility-based. A defender
+    /// with few replies is cheap to prove against; an attacker with many
+    /// moves is expensive to disprove.
+    fn initial(&self, pos: &P) -> (Pn, Pn) {
+        let moves = pos.legal_moves();
+        match self.terminal(pos, &moves) {
+            Some(true) => (Pn::ZERO, Pn::INFINITE),
+            Some(false) => (Pn::INFINITE, Pn::ZERO),
+            None => {
+                let n = Pn::new(moves.len() as u64);
+                if pos.turn() == self.attacker {
+                    (Pn::ONE, n)
+                } else {
+                    (n, Pn::ONE)
+                }
+            }
+        }
+    }
+
+    fn lookup(&self, hash: u64) -> Option<Entry> {
+        self.table
+            .get(&hash)
+            .copied()
+            .filter(|e| !(e.path_dependent && e.pn.is_infinite()))
+    }
+
+    fn store(&mut self, hash: u64, entry: Entry) {
+        if self.table.len() >= self.capacity && !self.table.contains_key(&hash) {
+            self.collect_garbage();
+        }
+        self.table.insert(hash, entry);
+    }
+
+    /// Frees a quarter of the table or more: first unresolved entries with
+    /// little work below them, then, only if that is not enough, resolved ones.
+    fn collect_garbage(&mut self) {
+        let target = self.capacity * 3 / 4;
+        let mut threshold = 1u32;
+        while self.table.len() > target && threshold < u32::MAX / 2 {
+            self.table.retain(|_, e| {
+                e.pn.is_zero() || (e.dn.is_zero() && !e.path_dependent) || e.work >= threshold
+            });
+            threshold = threshold.saturating_mul(2);
+        }
+        if self.table.len() > target {
+            self.table.retain(|_, e| e.pn.is_zero());
+        }
+        if self.table.len() > target {
+            self.table.clear();
+        }
+    }
+
+    fn check_budget(&mut self) {
+        if self.nodes >= self.max_nodes {
+            self.stopped = true;
+        }
+        if self.nodes & 1023 == 0 {
+            if self.deadline.expired() {
+                self.stopped = true;
+            }
+            let elapsed = self.deadline.elapsed();
+            if elapsed >= self.next_report {
+                self.next_report = elapsed + Duration::from_secs(1);
+                let report = Progress {
+                    nodes: self.nodes,
+                    root_pn: self.root.0,
+                    root_dn: self.root.1,
+                    table_entries: self.table.len(),
+                    elapsed,
+                };
+                if let Some(progress) = self.progress.as_mut() {
+                    progress(&report);
+                }
+            }
+        }
+    }
+
+    fn mid(&mut self, pos: &P, hash: u64, th_pn: Pn, th_dn: Pn, depth: u32) -> (Pn, Pn) {
+        self.nodes += 1;
+        let work_start = self.nodes;
+        self.check_budget();
+        let moves = pos.legal_moves();
+        if let Some(win) = self.terminal(pos, &moves) {
+            let (pn, dn) = if win {
+                (Pn::ZERO, Pn::INFINITE)
+            } else {
+                (Pn::INFINITE, Pn::ZERO)
+            };
+            self.store(hash, Entry { pn, dn, work: 1, path_dependent: false });
+            return (pn, dn);
+        }
+        let or_node = pos.turn() == self.attacker;
+        self.path.insert(hash);
+        let mut children: Vec<Child<P>> = moves
+            .iter()
+            .map(|&mv| {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                let child_hash = child.zobrist();
+                let repeats = self.path.contains(&child_hash);
+                let (pn, dn, path_dependent) = if repeats {
+                    (Pn::INFINITE, Pn::ZERO, true)
+                } else if let Some(e) = self.lookup(child_hash) {
+                    (e.pn, e.dn, false)
+                } else {
+                    let (pn, dn) = self.initial(&child);
+                    (pn, dn, false)
+                };
+                Child { pos: child, hash: child_hash, pn, dn, path_dependent }
+            })
+            .collect();
+
+        let (mut pn, mut dn);
+        loop {
+            for child in children.iter_mut().filter(|c| !c.path_dependent) {
+                if let Some(e) = self.lookup(child.hash) {
+                    child.pn = e.pn;
+                    child.dn = e.dn;
+                }
+            }
+            (pn, dn) = combine(or_node, &children);
+            if depth == 0 {
+                self.root = (pn, dn);
+            }
+            if pn >= th_pn || dn >= th_dn || self.stopped {
+                break;
+            }
+            let (best, second) = select(or_node, &children);
+            let child = &children[best];
+            let (child_th_pn, child_th_dn) = if or_node {
+                (epsilon_threshold(th_pn, second), th_dn.sub_add(dn, child.dn))
+            } else {
+                (th_pn.sub_add(pn, child.pn), epsilon_threshold(th_dn, second))
+            };
+            let child_pos = child.pos.clone();
+            let child_hash = child.hash;
+            let (cpn, cdn) = self.mid(&child_pos, child_hash, child_th_pn, child_th_dn, depth + 1);
+            let child = &mut children[best];
+            child.pn = cpn;
+            child.dn = cdn;
+            if cpn.is_infinite()
+                && self.table.get(&child_hash).is_some_and(|e| e.path_dependent)
+            {
+                child.path_dependent = true;
+            }
+        }
+        self.path.remove(&hash);
+        let path_dependent = pn.is_infinite()
+            && children.iter().any(|c| c.path_dependent && c.pn.is_infinite());
+        let work = (self.nodes - work_start + 1).min(u64::from(u32::MAX)) as u32;
+        self.store(hash, Entry { pn, dn, work, path_dependent });
+        (pn, dn)
+    }
+
+    /// The numbers stored for a position, if any (path-dependent disproofs
+    /// included).
+    pub fn numbers(&self, hash: u64) -> Option<(Pn, Pn)> {
+        self.table.get(&hash).map(|e| (e.pn, e.dn))
+    }
+
+    /// The winning moves of a proof found by [`DfPn::search`]: for every
+    /// position of a proof tree where the attacker moves, one move whose
+    /// subtree is proved, chosen so that no line repeats a position. `None`
+    /// if no such tree can be read off the table (the caller then reports
+    /// "unknown").
+    pub fn extract_proof(&self, root: &P) -> Option<HashMap<u64, Move>> {
+        let mut proof = HashMap::new();
+        let mut done = HashSet::new();
+        let mut failed = HashSet::new();
+        let mut path = HashSet::new();
+        self.extract(root, &mut path, &mut done, &mut failed, &mut proof)
+            .then_some(proof)
+    }
+
+    fn extract(
+        &self,
+        pos: &P,
+        path: &mut HashSet<u64>,
+        done: &mut HashSet<u64>,
+        failed: &mut HashSet<u64>,
+        proof: &mut HashMap<u64, Move>,
+    ) -> bool {
+        let hash = pos.zobrist();
+        if done.contains(&hash) {
+            return true;
+        }
+        if path.contains(&hash) || failed.contains(&hash) {
+            return false;
+        }
+        let moves = pos.legal_moves();
+        if let Some(win) = self.terminal(pos, &moves) {
+            return win;
+        }
+        path.insert(hash);
+        let ok = if pos.turn() == self.attacker {
+            let mut candidates: Vec<(u32, Move, P)> = moves
+                .iter()
+                .filter_map(|&mv| {
+                    let mut child = pos.clone();
+                    child.play_unchecked(mv);
+                    let child_moves = child.legal_moves();
+                    let rank = match self.terminal(&child, &child_moves) {
+                        Some(true) => 0,
+                        Some(false) => return None,
+                        None => match self.table.get(&child.zobrist()) {
+                            Some(e) if e.pn.is_zero() => 1 + e.work.min(u32::MAX - 1),
+                            _ => return None,
+                        },
+                    };
+                    Some((rank, mv, child))
+                })
+                .collect();
+            candidates.sort_by_key(|c| c.0);
+            let mut found = false;
+            for (_, mv, child) in candidates {
+                if self.extract(&child, path, done, failed, proof) {
+                    proof.insert(hash, mv);
+                    found = true;
+                    break;
+                }
+            }
+            found
+        } else {
+            moves.iter().all(|&mv| {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                self.extract(&child, path, done, failed, proof)
+            })
+        };
+        path.remove(&hash);
+        if ok {
+            done.insert(hash);
+        } else {
+            failed.insert(hash);
+        }
+        ok
+    }
+}
+
+/// The node's numbers from its children's.
+fn combine<P>(or_node: bool, children: &[Child<P>]) -> (Pn, Pn) {
+    if or_node {
+        let pn = children.iter().map(|c| c.pn).min().unwrap_or(Pn::INFINITE);
+        let dn = children.iter().fold(Pn::ZERO, |acc, c| acc.add(c.dn));
+        (pn, dn)
+    } else {
+        let pn = children.iter().fold(Pn::ZERO, |acc, c| acc.add(c.pn));
+        let dn = children.iter().map(|c| c.dn).min().unwrap_or(Pn::INFINITE);
+        (pn, dn)
+    }
+}
+
+/// The most promising child (smallest proof number at OR nodes, smallest
+/// disproof number at AND nodes) and the second smallest number.
+fn select<P>(or_node: bool, children: &[Child<P>]) -> (usize, Pn) {
+    let key = |c: &Child<P>| if or_node { c.pn } else { c.dn };
+    let mut best = 0;
+    let mut best_value = Pn::INFINITE;
+    let mut second = Pn::INFINITE;
+    for (i, child) in children.iter().enumerate() {
+        let value = key(child);
+        if value < best_value {
+            second = best_value;
+            best_value = value;
+            best = i;
+        } else if value < second {
+            second = value;
+        }
+    }
+    (best, second)
+}
+
+/// The 1+ε trick: let the best child run until its number exceeds the
+/// second best by a factor 1+ε, not just by one, which cuts re-expansions.
+fn epsilon_threshold(parent_threshold: Pn, second: Pn) -> Pn {
+    if second.is_infinite() {
+        return parent_threshold;
+    }
+    let s = u64::from(second.get());
+    let grown = (s * (4 + EPSILON_QUARTERS)).div_ceil(4).max(s + 1);
+    parent_threshold.min(Pn::new(grown))
+}

@@ -1,0 +1,17 @@
+//! Search: proof-number search (df-pn), the `prove` driver, proofs, the
+//! independent verifier and PGN export.
+
+mod budget;
+mod dfpn;
+pub mod pgn;
+mod pn;
+pub mod proof;
+mod prover;
+pub mod verify;
+
+pub use budget::{Budget, Progress};
+pub use dfpn::{DfPn, SearchResult};
+pub use pn::Pn;
+pub use proof::{Proof, ProofMeta};
+pub use prover::{ProveReport, Verdict, prove};
+pub use verify::{VerifiedProof, VerifyError};

@@ -1,0 +1,103 @@
+//! A proof as PGN with variations: the winner's move is the main line, every
+//! defence appears (the first as the main line, the others as variations).
+//! A position met again through a transposition is printed once; later
+//! meetings get the comment `{transposes to an earlier line}`.
+
+use crate::board::Color;
+use crate::moves::Move;
+use crate::notation::{fen, san};
+use crate::position::{Position, PositionKey};
+use hashbrown::HashSet;
+
+/// The PGN text of the proof that `winner` wins from `root`, with the
+/// winner's moves given by `winning_move` (by zobrist hash).
+pub fn proof_pgn<P: Position>(
+    root: &P,
+    winner: Color,
+    winning_move: &dyn Fn(u64) -> Option<Move>,
+    event: &str,
+) -> String {
+    let variant = match P::VARIANT.name() {
+        "chess" => "Standard".to_string(),
+        name => {
+            let mut chars = name.chars();
+            chars.next().map_or(String::new(), |c| c.to_ascii_uppercase().to_string() + chars.as_str())
+        }
+    };
+    let result = match winner {
+        Color::White => "1-0",
+        Color::Black => "0-1",
+    };
+    let mut out = format!(
+        "[Event \"{event}\"]\n[Site \"ransom\"]\n[Variant \"{variant}\"]\n[SetUp \"1\"]\n[FEN \"{}\"]\n[Result \"{result}\"]\n\n",
+        fen::write(root)
+    );
+    let mut writer = Writer {
+        winner,
+        winning_move,
+        printed: HashSet::new(),
+        text: String::new(),
+    };
+    writer.node(root, true);
+    out.push_str(writer.text.trim());
+    out.push(' ');
+    out.push_str(result);
+    out.push('\n');
+    out
+}
+
+struct Writer<'a> {
+    winner: Color,
+    winning_move: &'a dyn Fn(u64) -> Option<Move>,
+    printed: HashSet<PositionKey>,
+    text: String,
+}
+
+impl Writer<'_> {
+    fn node<P: Position>(&mut self, pos: &P, force_number: bool) {
+        let legal = pos.legal_moves();
+        if legal.is_empty() || pos.outcome_given(&legal).is_some() {
+            return;
+        }
+        if !self.printed.insert(pos.state().key()) {
+            self.text.push_str(" {transposes to an earlier line}");
+            return;
+        }
+        let choices: Vec<Move> = if pos.turn() == self.winner {
+            match (self.winning_move)(pos.zobrist()) {
+                Some(m) => vec![m],
+                None => return,
+            }
+        } else {
+            legal.to_vec()
+        };
+        let Some((&first, rest)) = choices.split_first() else {
+            return;
+        };
+        self.mv(pos, &legal, first, force_number);
+        for &alt in rest {
+            self.text.push_str(" (");
+            self.mv(pos, &legal, alt, true);
+            let mut child = pos.clone();
+            child.play_unchecked(alt);
+            self.node(&child, false);
+            self.text.push(')');
+        }
+        let mut child = pos.clone();
+        child.play_unchecked(first);
+        self.node(&child, !rest.is_empty());
+    }
+
+    fn mv<P: Position>(&mut self, pos: &P, legal: &crate::moves::MoveList, m: Move, force_number: bool) {
+        let number = pos.state().fullmoves;
+        if !self.text.is_empty() && !self.text.ends_with('(') {
+            self.text.push(' ');
+        }
+        match pos.turn() {
+            Color::White => self.text.push_str(&format!("{number}. ")),
+            Color::Black if force_number => self.text.push_str(&format!("{number}... ")),
+            Color::Black => {}
+        }
+        self.text.push_str(&san::write_with(legal, m));
+    }
+}

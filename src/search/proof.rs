@@ -1,0 +1,139 @@
+//! Proofs: the winning move for every position of the proof where the
+//! winner moves, kept in memory or in a proof table on disk.
+
+use super::verify::{self, VerifiedProof, VerifyError};
+use crate::board::Color;
+use crate::moves::{self, Move};
+use crate::notation::fen;
+use crate::position::Position;
+use crate::store::{StoreError, TableKind, TableReader, TableWriter};
+use crate::variants::{AnyPosition, Variant};
+use crate::dispatch;
+use hashbrown::HashMap;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// A proof held in memory.
+#[derive(Clone, Debug)]
+pub struct Proof<P: Position> {
+    /// The position proved.
+    pub root: P,
+    /// The side that wins.
+    pub winner: Color,
+    /// The winner's move in each position of the proof where it moves, by zobrist hash.
+    pub moves: HashMap<u64, Move>,
+}
+
+impl<P: Position> Proof<P> {
+    /// Runs the independent verifier over this proof.
+    pub fn verify(&self) -> Result<VerifiedProof, VerifyError> {
+        let lookup = |hash: u64| Ok(self.moves.get(&hash).map(|&m| moves::encode(m)));
+        verify::verify(&self.root, self.winner, &lookup)
+    }
+
+    /// Writes the proof as a proof table (atomically). `meta` describes how
+    /// the root was reached.
+    pub fn write(&self, path: &Path, meta: &ProofMeta) -> Result<(), StoreError> {
+        let description = serde_json::to_string(meta).expect("metadata serializes");
+        let mut writer = TableWriter::new(TableKind::Proof, P::VARIANT.name(), &description, 4);
+        for (&hash, &mv) in &self.moves {
+            writer.push(hash, &moves::encode(mv).to_le_bytes());
+        }
+        writer.write(path)
+    }
+}
+
+/// What a proof file says about itself (stored as JSON in the table header).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProofMeta {
+    /// FEN of the proved position.
+    pub root_fen: String,
+    /// The winner: "white" or "black".
+    pub winner: String,
+    /// FEN the line starts from.
+    pub start_fen: String,
+    /// The moves (UCI) from `start_fen` to the root.
+    pub line: Vec<String>,
+}
+
+/// A proof file that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ProofFileError {
+    /// The table is unreadable.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The table is readable but is not a valid proof.
+    #[error("{path}: not a valid proof file: {problem}")]
+    Invalid {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        problem: String,
+    },
+    /// The proof is not sound.
+    #[error("{path}: {source}")]
+    Unsound {
+        /// The file.
+        path: String,
+        /// The first failing position.
+        source: VerifyError,
+    },
+}
+
+/// A proof file, verified.
+#[derive(Clone, Debug)]
+pub struct CheckedProofFile {
+    /// The variant.
+    pub variant: Variant,
+    /// Its metadata.
+    pub meta: ProofMeta,
+    /// What the verifier measured.
+    pub verified: VerifiedProof,
+    /// Moves stored in the file.
+    pub stored_moves: u64,
+}
+
+/// Opens a proof file and verifies it from its root.
+pub fn verify_file(path: &Path) -> Result<CheckedProofFile, ProofFileError> {
+    let reader = TableReader::open(path)?;
+    let name = path.display().to_string();
+    let invalid = |problem: String| ProofFileError::Invalid {
+        path: name.clone(),
+        problem,
+    };
+    if reader.kind() != TableKind::Proof {
+        return Err(invalid("it is a tablebase, not a proof".into()));
+    }
+    if reader.value_size() != 4 {
+        return Err(invalid(format!("move records of {} bytes (expected 4)", reader.value_size())));
+    }
+    let variant: Variant = reader
+        .variant()
+        .parse()
+        .map_err(|e: crate::variants::UnknownVariant| invalid(e.to_string()))?;
+    let meta: ProofMeta = serde_json::from_str(reader.description())
+        .map_err(|e| invalid(format!("bad metadata: {e}")))?;
+    let winner = match meta.winner.as_str() {
+        "white" => Color::White,
+        "black" => Color::Black,
+        other => return Err(invalid(format!("bad winner '{other}'"))),
+    };
+    let setup = fen::parse(&meta.root_fen).map_err(|e| invalid(format!("root: {e}")))?;
+    let root = AnyPosition::from_setup(variant, &setup).map_err(|e| invalid(format!("root: {e}")))?;
+    let lookup = |hash: u64| -> Result<Option<u32>, String> {
+        let value = reader.get(hash).map_err(|e| e.to_string())?;
+        Ok(value.map(|v| u32::from_le_bytes(v[..4].try_into().expect("4-byte value"))))
+    };
+    let verified = dispatch!(&root, p => verify::verify(p, winner, &lookup)).map_err(|source| {
+        ProofFileError::Unsound {
+            path: name.clone(),
+            source,
+        }
+    })?;
+    Ok(CheckedProofFile {
+        variant,
+        meta,
+        verified,
+        stored_moves: reader.len(),
+    })
+}

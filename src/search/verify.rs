@@ -1,0 +1,132 @@
+//! The independent proof verifier: the only code allowed to call a result
+//! "proved".
+//!
+//! It walks the proof from the root with the move generator alone. Where
+//! the winner moves, the stored move must exist and be legal; where the
+//! loser moves, every legal move must be followed; every line must end in a
+//! position the rules score as a win for the winner; and no line may repeat
+//! a position (positions are compared in full, never by hash). It shares no
+//! code with the search.
+
+use crate::board::Color;
+use crate::moves::{self, Move};
+use crate::notation::{fen, uci};
+use crate::position::{Position, PositionKey};
+use hashbrown::HashMap;
+
+/// What the verifier found in a sound proof.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VerifiedProof {
+    /// Distinct positions in the proof graph (terminal ones included).
+    pub positions: u64,
+    /// Positions where the winner moves (the stored moves used).
+    pub winner_moves: u64,
+    /// Longest line from the root to a terminal position, in plies.
+    pub depth: u32,
+}
+
+/// Why a proof is not sound: the first failing position and the reason.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("proof fails at {fen} (after {line}): {reason}")]
+pub struct VerifyError {
+    /// FEN of the failing position.
+    pub fen: String,
+    /// The moves from the root to it, in UCI.
+    pub line: String,
+    /// What is wrong there.
+    pub reason: String,
+}
+
+enum Mark {
+    /// On the current line.
+    Open,
+    /// Fully checked, with the longest line below it.
+    Done(u32),
+}
+
+/// Checks that `winner` wins from `root` by the moves `lookup` returns (by
+/// zobrist hash, as encoded by [`moves::encode`]).
+pub fn verify<P: Position>(
+    root: &P,
+    winner: Color,
+    lookup: &dyn Fn(u64) -> Result<Option<u32>, String>,
+) -> Result<VerifiedProof, VerifyError> {
+    let mut walk = Walk {
+        winner,
+        lookup,
+        marks: HashMap::new(),
+        line: Vec::new(),
+        winner_moves: 0,
+    };
+    let depth = walk.visit(root)?;
+    Ok(VerifiedProof {
+        positions: walk.marks.len() as u64,
+        winner_moves: walk.winner_moves,
+        depth,
+    })
+}
+
+struct Walk<'a> {
+    winner: Color,
+    lookup: &'a dyn Fn(u64) -> Result<Option<u32>, String>,
+    marks: HashMap<PositionKey, Mark>,
+    line: Vec<Move>,
+    winner_moves: u64,
+}
+
+impl Walk<'_> {
+    fn fail<P: Position>(&self, pos: &P, reason: String) -> VerifyError {
+        let line = if self.line.is_empty() {
+            "the root".to_string()
+        } else {
+            self.line.iter().map(|&m| uci::write(m)).collect::<Vec<_>>().join(" ")
+        };
+        VerifyError {
+            fen: fen::write(pos),
+            line,
+            reason,
+        }
+    }
+
+    fn visit<P: Position>(&mut self, pos: &P) -> Result<u32, VerifyError> {
+        let key = pos.state().key();
+        match self.marks.get(&key) {
+            Some(Mark::Done(depth)) => return Ok(*depth),
+            Some(Mark::Open) => {
+                return Err(self.fail(pos, "the line repeats a position (a repetition is never a win)".into()));
+            }
+            None => {}
+        }
+        let legal = pos.legal_moves();
+        if let Some(outcome) = pos.outcome_given(&legal) {
+            if outcome.winner == Some(self.winner) {
+                self.marks.insert(key, Mark::Done(0));
+                return Ok(0);
+            }
+            return Err(self.fail(pos, format!("the line ends in {outcome}, not a win for {}", self.winner.name())));
+        }
+        self.marks.insert(key.clone(), Mark::Open);
+        let to_follow: Vec<Move> = if pos.turn() == self.winner {
+            let code = (self.lookup)(pos.zobrist())
+                .map_err(|e| self.fail(pos, format!("cannot read the proof: {e}")))?
+                .ok_or_else(|| self.fail(pos, format!("no move stored for this position ({} to move)", self.winner.name())))?;
+            let mv = moves::decode(&legal, code)
+                .ok_or_else(|| self.fail(pos, format!("the stored move (code {code:#x}) is not legal here")))?;
+            self.winner_moves += 1;
+            vec![mv]
+        } else {
+            legal.to_vec()
+        };
+        let mut deepest = 0;
+        for mv in to_follow {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            self.line.push(mv);
+            let depth = self.visit(&child)?;
+            self.line.pop();
+            deepest = deepest.max(depth + 1);
+        }
+        self.marks.insert(key, Mark::Done(deepest));
+        Ok(deepest)
+    }
+}

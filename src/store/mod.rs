@@ -1,0 +1,80 @@
+//! The on-disk table format shared by stored proofs and tablebases.
+//!
+//! A table is a sorted list of fixed-size records `(key: u64, value: [u8; N])`,
+//! cut into blocks of `block_records` records, each block compressed as an
+//! independent zstd frame with its content checksum on. Layout:
+//!
+//! ```text
+//! magic "RANSOMT1"            8 bytes
+//! header length               u32 (bytes from here to the end of the block index)
+//! format version              u16 (currently 1)
+//! kind                        u8  (1 tablebase, 2 proof)
+//! value size                  u8  (bytes per record value)
+//! record count                u64
+//! records per block           u32
+//! zstd level                  i32
+//! variant name                u16 length + UTF-8
+//! description                 u32 length + UTF-8 (root FEN, material key, JSON…)
+//! block count                 u32
+//! block index                 per block: offset u64, compressed length u32, first key u64
+//! checksum                    u64 FNV-1a of everything above (magic included)
+//! blocks                      zstd frames
+//! ```
+//!
+//! All integers are little-endian. The reader checks the magic, the version,
+//! the header checksum and every block's bounds when the file is opened, so a
+//! corrupt or truncated table is an error at open, never a panic; a block's
+//! zstd checksum is checked when the block is read.
+
+mod checksum;
+mod reader;
+mod writer;
+
+pub use checksum::fnv1a64;
+pub use reader::TableReader;
+pub use writer::{TableWriter, write_atomically};
+
+/// The first 8 bytes of every table file.
+pub const MAGIC: &[u8; 8] = b"RANSOMT1";
+/// The format version this code reads and writes.
+pub const FORMAT_VERSION: u16 = 1;
+
+/// What a table holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableKind {
+    /// An endgame tablebase.
+    Tablebase = 1,
+    /// A stored proof.
+    Proof = 2,
+}
+
+impl TableKind {
+    fn from_u8(byte: u8) -> Option<TableKind> {
+        match byte {
+            1 => Some(TableKind::Tablebase),
+            2 => Some(TableKind::Proof),
+            _ => None,
+        }
+    }
+}
+
+/// A table that cannot be read: names the file and the problem.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The file could not be opened, read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The operating-system error.
+        source: std::io::Error,
+    },
+    /// The file is not a valid table.
+    #[error("{path}: corrupt table: {problem}")]
+    Corrupt {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        problem: String,
+    },
+}

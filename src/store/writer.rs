@@ -1,0 +1,133 @@
+//! Writing tables: records in, compressed blocks out, atomically.
+
+use super::{FORMAT_VERSION, MAGIC, StoreError, TableKind, fnv1a64};
+use std::io::Write;
+use std::path::Path;
+
+/// Collects records and writes them as a table.
+pub struct TableWriter {
+    kind: TableKind,
+    variant: String,
+    description: String,
+    value_size: usize,
+    records_per_block: u32,
+    zstd_level: i32,
+    records: Vec<(u64, Vec<u8>)>,
+}
+
+impl TableWriter {
+    /// A writer for records whose values are `value_size` bytes.
+    pub fn new(kind: TableKind, variant: &str, description: &str, value_size: usize) -> Self {
+        assert!(value_size <= 255, "value size fits in one byte");
+        TableWriter {
+            kind,
+            variant: variant.to_string(),
+            description: description.to_string(),
+            value_size,
+            records_per_block: 4096,
+            zstd_level: 9,
+            records: Vec::new(),
+        }
+    }
+
+    /// Sets how many records go in one block (default 4096).
+    pub fn records_per_block(mut self, n: u32) -> Self {
+        self.records_per_block = n.max(1);
+        self
+    }
+
+    /// Adds a record. Keys must be unique; order does not matter.
+    pub fn push(&mut self, key: u64, value: &[u8]) {
+        assert_eq!(value.len(), self.value_size, "record value size");
+        self.records.push((key, value.to_vec()));
+    }
+
+    /// Number of records added so far.
+    pub fn len(&self) -> usize {
+        self.records.len()
+    }
+
+    /// Whether no record was added.
+    pub fn is_empty(&self) -> bool {
+        self.records.is_empty()
+    }
+
+    /// Encodes the whole table.
+    pub fn to_bytes(mut self) -> Result<Vec<u8>, std::io::Error> {
+        self.records.sort_by_key(|r| r.0);
+        self.records.dedup_by_key(|r| r.0);
+        let per_block = self.records_per_block as usize;
+        let mut blocks = Vec::new();
+        let mut compressor = zstd::bulk::Compressor::new(self.zstd_level)?;
+        compressor.include_checksum(true)?;
+        for chunk in self.records.chunks(per_block) {
+            let mut raw = Vec::with_capacity(chunk.len() * (8 + self.value_size));
+            for (key, value) in chunk {
+                raw.extend_from_slice(&key.to_le_bytes());
+                raw.extend_from_slice(value);
+            }
+            blocks.push((chunk[0].0, compressor.compress(&raw)?));
+        }
+
+        let mut head = Vec::new();
+        head.extend_from_slice(MAGIC);
+        head.extend_from_slice(&0u32.to_le_bytes()); // header length, patched below
+        head.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        head.push(self.kind as u8);
+        head.push(self.value_size as u8);
+        head.extend_from_slice(&(self.records.len() as u64).to_le_bytes());
+        head.extend_from_slice(&self.records_per_block.to_le_bytes());
+        head.extend_from_slice(&self.zstd_level.to_le_bytes());
+        head.extend_from_slice(&(self.variant.len() as u16).to_le_bytes());
+        head.extend_from_slice(self.variant.as_bytes());
+        head.extend_from_slice(&(self.description.len() as u32).to_le_bytes());
+        head.extend_from_slice(self.description.as_bytes());
+        head.extend_from_slice(&(blocks.len() as u32).to_le_bytes());
+        let index_len = blocks.len() * 20;
+        let data_start = (head.len() + index_len + 8) as u64;
+        let mut offset = data_start;
+        for (first_key, frame) in &blocks {
+            head.extend_from_slice(&offset.to_le_bytes());
+            head.extend_from_slice(&(frame.len() as u32).to_le_bytes());
+            head.extend_from_slice(&first_key.to_le_bytes());
+            offset += frame.len() as u64;
+        }
+        let header_len = (head.len() - 12) as u32;
+        head[8..12].copy_from_slice(&header_len.to_le_bytes());
+        let checksum = fnv1a64(&head);
+        head.extend_from_slice(&checksum.to_le_bytes());
+        for (_, frame) in blocks {
+            head.extend_from_slice(&frame);
+        }
+        Ok(head)
+    }
+
+    /// Writes the table to `path` atomically (temporary file, then rename).
+    pub fn write(self, path: &Path) -> Result<(), StoreError> {
+        let bytes = self.to_bytes().map_err(|source| StoreError::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+        write_atomically(path, &bytes)
+    }
+}
+
+/// Writes `bytes` to `path.tmp`, syncs it, then renames it to `path`, so a
+/// crash never leaves a half-written file under the real name.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    let io = |source| StoreError::Io {
+        path: path.display().to_string(),
+        source,
+    };
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(io)?;
+    }
+    let mut tmp_name = path.as_os_str().to_owned();
+    tmp_name.push(".tmp");
+    let tmp = std::path::PathBuf::from(tmp_name);
+    let mut file = std::fs::File::create(&tmp).map_err(io)?;
+    file.write_all(bytes).map_err(io)?;
+    file.sync_all().map_err(io)?;
+    drop(file);
+    std::fs::rename(&tmp, path).map_err(io)
+}
