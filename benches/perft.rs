@@ -3,12 +3,12 @@
 //!
 //! Run: `cargo bench --bench perft`.
 
+use ransom::Position;
 use ransom::notation::fen;
 use ransom::perft::perft;
 use ransom::variants::{Antichess, Chess, Crazyhouse};
-use ransom::Position;
-use shakmaty::fen::Fen;
 use shakmaty::CastlingMode;
+use shakmaty::fen::Fen;
 
 fn main() {
     divan::main();

@@ -66,9 +66,13 @@ fn fairy_stockfish_selected_capped() {
 }
 
 fn fairy_stockfish(cap: u64) {
-    let text = std::fs::read_to_string(shared_data("perft/fairy-stockfish_perft_selected.tsv")).unwrap();
+    let text =
+        std::fs::read_to_string(shared_data("perft/fairy-stockfish_perft_selected.tsv")).unwrap();
     let mut checked = 0;
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let cols: Vec<&str> = line.split('\t').collect();
         let variant: Variant = match cols[0].parse() {
             Ok(v) if cols[0] != "giveaway" => v,
@@ -79,7 +83,11 @@ fn fairy_stockfish(cap: u64) {
         if nodes > cap {
             continue;
         }
-        let fen_text = if cols[1] == "startpos" { None } else { Some(cols[1]) };
+        let fen_text = if cols[1] == "startpos" {
+            None
+        } else {
+            Some(cols[1])
+        };
         let got = match variant {
             Variant::Chess => count::<Chess>(fen_text, depth),
             Variant::Antichess | Variant::Suicide => count::<Antichess>(fen_text, depth),

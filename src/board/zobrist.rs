@@ -69,7 +69,8 @@ pub fn holding(slot: u64, color: Color, role: Role, count: u8) -> u64 {
     if count == 0 {
         return 0;
     }
-    let feature = ((slot * 2 + color.index() as u64) * 8 + role.index() as u64) * 256 + count as u64;
+    let feature =
+        ((slot * 2 + color.index() as u64) * 8 + role.index() as u64) * 256 + count as u64;
     mix(FEATURE_BASE + 0x1_0000 + feature)
 }
 

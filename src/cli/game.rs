@@ -1,7 +1,7 @@
 //! The game-state JSON shared by every command: `fen`, `outcome`, `winner`.
 
-use ransom::notation::fen;
 use ransom::Position;
+use ransom::notation::fen;
 use serde_json::{Value, json};
 
 /// `{"variant", "fen", "check", "outcome", "winner"}` for a position.

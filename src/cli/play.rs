@@ -27,11 +27,19 @@ fn replay<P: Position>(mut pos: P, args: &PlayArgs) -> anyhow::Result<ExitCode> 
     let mut played = Vec::new();
     for (i, text) in args.moves.iter().enumerate() {
         if let Some(outcome) = pos.outcome() {
-            return fail(args.json, i + 1, text, &pos, &format!("the game is already over: {outcome}"));
+            return fail(
+                args.json,
+                i + 1,
+                text,
+                &pos,
+                &format!("the game is already over: {outcome}"),
+            );
         }
         match parse_move(&pos, text) {
             Ok(m) => {
-                played.push(serde_json::json!({"uci": uci::write(m), "san": san::write_plus(&pos, m)}));
+                played.push(
+                    serde_json::json!({"uci": uci::write(m), "san": san::write_plus(&pos, m)}),
+                );
                 pos.play_unchecked(m);
             }
             Err(e) => return fail(args.json, i + 1, text, &pos, &e.to_string()),
@@ -48,7 +56,13 @@ fn replay<P: Position>(mut pos: P, args: &PlayArgs) -> anyhow::Result<ExitCode> 
     Ok(ExitCode::SUCCESS)
 }
 
-fn fail<P: Position>(json: bool, ply: usize, text: &str, pos: &P, why: &str) -> anyhow::Result<ExitCode> {
+fn fail<P: Position>(
+    json: bool,
+    ply: usize,
+    text: &str,
+    pos: &P,
+    why: &str,
+) -> anyhow::Result<ExitCode> {
     let legal = pos.legal_moves().len();
     let message = format!(
         "ply {ply}: cannot play '{text}': {why} ({legal} legal moves in {})",

@@ -42,6 +42,9 @@ pub struct ProveArgs {
     /// No progress lines on stderr.
     #[arg(long, short = 'q')]
     quiet: bool,
+    /// Progress lines on stderr even when it is not a terminal (for logs).
+    #[arg(long, conflicts_with = "quiet")]
+    progress: bool,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -70,6 +73,7 @@ struct ProveArgsOwned {
     pgn: Option<PathBuf>,
     write: bool,
     progress: bool,
+    force_progress: bool,
     json: bool,
 }
 
@@ -86,6 +90,7 @@ impl From<&ProveArgs> for ProveArgsOwned {
             pgn: a.pgn.clone(),
             write: !a.no_write,
             progress: !a.quiet && !a.json,
+            force_progress: a.progress,
             json: a.json,
         }
     }
@@ -103,7 +108,7 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
         pos.play_unchecked(m);
     }
     let root_fen = fen::write(&pos);
-    let show_progress = args.progress && std::io::stderr().is_terminal();
+    let show_progress = args.force_progress || (args.progress && std::io::stderr().is_terminal());
     let mut on_progress = |p: &Progress| {
         if show_progress {
             let rate = p.nodes as f64 / p.elapsed.as_secs_f64().max(1e-9);
@@ -127,7 +132,10 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
     let mut proof_file = None;
     if let (Some(proof), Some(winner)) = (&report.proof, winner) {
         if args.write {
-            let path = args.out.clone().unwrap_or_else(|| default_path::<P>(&line_uci, &root_fen));
+            let path = args
+                .out
+                .clone()
+                .unwrap_or_else(|| default_path::<P>(&line_uci, &root_fen));
             let meta = ProofMeta {
                 root_fen: root_fen.clone(),
                 winner: winner.name().into(),
@@ -162,7 +170,11 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
         out["notes"] = report.notes.clone().into();
         println!("{out}");
     } else {
-        let line = if line_uci.is_empty() { "(start)".to_string() } else { line_uci.join(" ") };
+        let line = if line_uci.is_empty() {
+            "(start)".to_string()
+        } else {
+            line_uci.join(" ")
+        };
         println!("position: {root_fen}  [{} after {line}]", P::VARIANT.name());
         match (report.verdict, winner) {
             (Verdict::Unknown, _) | (_, None) => println!("result: unknown"),
@@ -178,7 +190,10 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
             println!("best: {s} ({u})");
         }
         if let Some(v) = report.verified {
-            println!("proof: {} positions, {} winner moves, longest line {} plies", v.positions, v.winner_moves, v.depth);
+            println!(
+                "proof: {} positions, {} winner moves, longest line {} plies",
+                v.positions, v.winner_moves, v.depth
+            );
         }
         println!(
             "nodes: {}, time: {:.3} s ({:.0} nodes/s)",

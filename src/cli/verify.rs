@@ -38,7 +38,11 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
                     checked.meta.winner,
                     checked.meta.root_fen,
                     checked.variant.name(),
-                    if checked.meta.line.is_empty() { "(start)".to_string() } else { checked.meta.line.join(" ") },
+                    if checked.meta.line.is_empty() {
+                        "(start)".to_string()
+                    } else {
+                        checked.meta.line.join(" ")
+                    },
                     checked.verified.positions,
                     checked.verified.winner_moves,
                     checked.stored_moves,
@@ -49,7 +53,10 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
         }
         Err(e) => {
             if json {
-                println!("{}", serde_json::json!({"ok": false, "error": {"code": "invalid-proof", "message": e.to_string()}}));
+                println!(
+                    "{}",
+                    serde_json::json!({"ok": false, "error": {"code": "invalid-proof", "message": e.to_string()}})
+                );
             } else {
                 eprintln!("FAILED: {e}");
             }

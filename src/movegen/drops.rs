@@ -10,7 +10,13 @@ use crate::position::State;
 pub(crate) fn drops(state: &State, target: Bitboard, moves: &mut MoveList) {
     let target = target & !state.board.occupied();
     let pocket = &state.pockets[state.turn];
-    for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+    for role in [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ] {
         if pocket[role] == 0 {
             continue;
         }

@@ -10,7 +10,8 @@ use crate::position::State;
 pub(crate) fn piece_moves(state: &State, from: Bitboard, target: Bitboard, moves: &mut MoveList) {
     let board = &state.board;
     let occupied = board.occupied();
-    let from = from & board.by_color(state.turn) & !board.by_role(Role::Pawn) & !board.by_role(Role::King);
+    let from =
+        from & board.by_color(state.turn) & !board.by_role(Role::Pawn) & !board.by_role(Role::King);
     for sq in from {
         let role = board.role_at(sq).expect("occupied square");
         let reach = attacks::attacks(state.turn, role, sq, occupied) & target;
@@ -24,7 +25,13 @@ pub(crate) fn piece_moves(state: &State, from: Bitboard, target: Bitboard, moves
 pub(crate) fn king_steps(state: &State, target: Bitboard, moves: &mut MoveList) {
     let kings = state.board.by_piece(Role::King.of(state.turn));
     for sq in kings {
-        push_normal(state, Role::King, sq, attacks::king_attacks(sq) & target, moves);
+        push_normal(
+            state,
+            Role::King,
+            sq,
+            attacks::king_attacks(sq) & target,
+            moves,
+        );
     }
 }
 
@@ -88,7 +95,13 @@ pub(crate) fn pawn_moves(
 }
 
 #[inline]
-fn push_pawn(from: Square, to: Square, capture: Option<Role>, promotions: &[Role], moves: &mut MoveList) {
+fn push_pawn(
+    from: Square,
+    to: Square,
+    capture: Option<Role>,
+    promotions: &[Role],
+    moves: &mut MoveList,
+) {
     if Bitboard::BACKRANKS.contains(to) {
         for &promotion in promotions {
             moves.push(Move::Normal {

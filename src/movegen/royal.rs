@@ -33,12 +33,15 @@ pub(crate) fn forget_unusable_ep(state: &mut State) {
         return;
     };
     let victim = Bitboard::from(victim);
-    let capturers = attacks::pawn_attacks(!us, ep) & board.by_piece(Role::Pawn.of(us));
-    let usable = capturers.into_iter().any(|from| {
+    let mut capturers = attacks::pawn_attacks(!us, ep) & board.by_piece(Role::Pawn.of(us));
+    let safe = |from: Square| {
         let occupied = (board.occupied() ^ Bitboard::from(from) ^ victim) | Bitboard::from(ep);
-        board.attacks_by(king, !us, occupied).without(victim).is_empty()
-    });
-    if !usable {
+        board
+            .attacks_by(king, !us, occupied)
+            .without(victim)
+            .is_empty()
+    };
+    if !Iterator::any(&mut capturers, safe) {
         state.ep_square = None;
         state.hash ^= zobrist::en_passant(ep);
     }
@@ -46,7 +49,12 @@ pub(crate) fn forget_unusable_ep(state: &mut State) {
 
 /// Appends every legal move of the side to move. With `with_drops`, pocket
 /// drops are included (crazyhouse).
-pub(crate) fn legal_royal(state: &State, promotions: &[Role], with_drops: bool, moves: &mut MoveList) {
+pub(crate) fn legal_royal(
+    state: &State,
+    promotions: &[Role],
+    with_drops: bool,
+    moves: &mut MoveList,
+) {
     let board = &state.board;
     let us = state.turn;
     let Some(king) = board.king_of(us) else {
@@ -143,7 +151,13 @@ fn safe_king_steps(state: &State, king: Square, target: Bitboard, moves: &mut Mo
     }
 }
 
-fn evasions(state: &State, king: Square, checkers: Bitboard, promotions: &[Role], moves: &mut MoveList) {
+fn evasions(
+    state: &State,
+    king: Square,
+    checkers: Bitboard,
+    promotions: &[Role],
+    moves: &mut MoveList,
+) {
     let board = &state.board;
     let our = board.by_color(state.turn);
     safe_king_steps(state, king, !our, moves);

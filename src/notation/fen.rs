@@ -125,7 +125,10 @@ fn parse_placement(text: &str, setup: &mut Setup) -> Result<(), FenError> {
         while let Some(c) = chars.next() {
             if let Some(d) = c.to_digit(10) {
                 if d == 0 || d > 8 {
-                    return Err(FenError::Placement(format!("bad digit '{c}' on rank {}", rank + 1)));
+                    return Err(FenError::Placement(format!(
+                        "bad digit '{c}' on rank {}",
+                        rank + 1
+                    )));
                 }
                 file += d;
             } else if let Some(piece) = Piece::from_char(c) {
@@ -197,8 +200,10 @@ fn parse_castling(text: &str, board: &Board) -> Result<Bitboard, FenError> {
         };
         let rank = color.fold(0, 7);
         let sq = match c.to_ascii_lowercase() {
-            'k' => outermost_rook(board, color, true).unwrap_or(Square::from_coords(7, rank).expect("h-file")),
-            'q' => outermost_rook(board, color, false).unwrap_or(Square::from_coords(0, rank).expect("a-file")),
+            'k' => outermost_rook(board, color, true)
+                .unwrap_or(Square::from_coords(7, rank).expect("h-file")),
+            'q' => outermost_rook(board, color, false)
+                .unwrap_or(Square::from_coords(0, rank).expect("a-file")),
             f @ 'a'..='h' => Square::from_coords(f as u32 - 'a' as u32, rank).expect("file a-h"),
             _ => return Err(FenError::Castling(text.to_string())),
         };

@@ -84,7 +84,11 @@ pub fn write_plus<P: Position>(pos: &P, m: Move) -> String {
     let mut after = pos.clone();
     after.play_unchecked(m);
     if after.is_check() {
-        s.push(if after.legal_moves().is_empty() { '#' } else { '+' });
+        s.push(if after.legal_moves().is_empty() {
+            '#'
+        } else {
+            '+'
+        });
     }
     s
 }
@@ -92,8 +96,13 @@ pub fn write_plus<P: Position>(pos: &P, m: Move) -> String {
 /// What a SAN string says about a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum SanMove {
-    Castle { king_side: bool },
-    Drop { role: Role, to: Square },
+    Castle {
+        king_side: bool,
+    },
+    Drop {
+        role: Role,
+        to: Square,
+    },
     Normal {
         role: Role,
         file: Option<u32>,
@@ -140,7 +149,10 @@ fn parse_syntax(text: &str) -> Option<SanMove> {
     }
     let to = Square::parse(&body[body.len() - 2..])?;
     let mut head = &body[..body.len() - 2];
-    head = head.strip_suffix('x').or_else(|| head.strip_suffix(':')).unwrap_or(head);
+    head = head
+        .strip_suffix('x')
+        .or_else(|| head.strip_suffix(':'))
+        .unwrap_or(head);
     let mut chars = head.chars().peekable();
     let role = match chars.peek() {
         Some(&c) if "NBRQK".contains(c) => {
@@ -195,7 +207,10 @@ fn san_matches(san: SanMove, m: Move) -> bool {
                 && m.role() == role
                 && m.to() == to
                 && m.promotion() == promotion
-                && file.is_none_or(|f| from.file() == f)
+                // A pawn move without a file is a push along the destination's file.
+                && file
+                    .or((role == Role::Pawn).then_some(to.file()))
+                    .is_none_or(|f| from.file() == f)
                 && rank.is_none_or(|r| from.rank() == r)
         }
     }

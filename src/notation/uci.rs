@@ -106,7 +106,9 @@ pub fn write(m: Move) -> String {
             s
         }
         Move::EnPassant { from, to } => format!("{from}{to}"),
-        Move::Castle { king, rook } if is_standard_castling(king, rook) => format!("{king}{}", m.to()),
+        Move::Castle { king, rook } if is_standard_castling(king, rook) => {
+            format!("{king}{}", m.to())
+        }
         Move::Castle { king, rook } => format!("{king}{rook}"),
         Move::Drop { role, to } => format!("{}@{to}", role.upper_char()),
     }

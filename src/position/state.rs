@@ -95,8 +95,7 @@ impl State {
 
     /// Pawns of the side to move that attack `ep`.
     fn ep_capturers(&self, ep: Square) -> Bitboard {
-        attacks::pawn_attacks(!self.turn, ep)
-            & self.board.by_piece(Role::Pawn.of(self.turn))
+        attacks::pawn_attacks(!self.turn, ep) & self.board.by_piece(Role::Pawn.of(self.turn))
     }
 
     /// The zobrist hash computed from scratch.
@@ -283,7 +282,10 @@ pub(crate) fn check_common(setup: &Setup, problems: &mut Vec<String>) {
             let h_side = rights.filter(|r| r.file() > king.file()).count();
             let a_side = rights.filter(|r| r.file() < king.file()).count();
             if h_side > 1 || a_side > 1 {
-                problems.push(format!("{} has two castling rights on one side", color.name()));
+                problems.push(format!(
+                    "{} has two castling rights on one side",
+                    color.name()
+                ));
             }
         }
     }
@@ -315,14 +317,15 @@ pub(crate) fn check_royal(setup: &Setup, problems: &mut Vec<String>) {
     for color in Color::ALL {
         let kings = board.count(Role::King.of(color));
         if kings != 1 {
-            problems.push(format!("{} has {kings} kings (needs exactly one)", color.name()));
+            problems.push(format!(
+                "{} has {kings} kings (needs exactly one)",
+                color.name()
+            ));
         }
     }
     let them = !setup.turn;
     if let Some(king) = board.king_of(them)
-        && board
-            .attacks_by(king, setup.turn, board.occupied())
-            .any()
+        && board.attacks_by(king, setup.turn, board.occupied()).any()
     {
         problems.push(format!(
             "the side not to move ({}) is in check",

@@ -29,8 +29,20 @@ struct Entry {
     dn: Pn,
     /// Nodes expanded below this entry (for replacement).
     work: u32,
-    /// A disproof that rests on a repetition of the path it was found on.
-    path_dependent: bool,
+    /// For a disproof that rests on a repetition: the depth of the
+    /// shallowest repeated ancestor on the path it was found on; `NO_LOOP`
+    /// otherwise.
+    loop_depth: u32,
+}
+
+/// `loop_depth` of a result that does not rest on a repetition.
+const NO_LOOP: u32 = u32::MAX;
+
+impl Entry {
+    /// A disproof that holds only on the path it was found on.
+    fn path_dependent(&self) -> bool {
+        self.loop_depth != NO_LOOP
+    }
 }
 
 /// The result of a search.
@@ -49,9 +61,9 @@ struct Child<P> {
     hash: u64,
     pn: Pn,
     dn: Pn,
-    /// The child repeats a position of the current path, or its stored
-    /// disproof rests on a repetition.
-    path_dependent: bool,
+    /// The child repeats a position of the current path (its depth), or
+    /// its disproof rests on such a repetition; `NO_LOOP` otherwise.
+    loop_depth: u32,
 }
 
 /// A df-pn search for one attacker, generic over the variant.
@@ -63,7 +75,7 @@ pub struct DfPn<'p, P: Position> {
     max_nodes: u64,
     deadline: Deadline,
     stopped: bool,
-    path: HashSet<u64>,
+    path: HashMap<u64, u32>,
     root: (Pn, Pn),
     progress: Option<&'p mut dyn FnMut(&Progress)>,
     next_report: Duration,
@@ -81,7 +93,7 @@ impl<'p, P: Position> DfPn<'p, P> {
             max_nodes: budget.max_nodes,
             deadline: Deadline::new(budget.max_time),
             stopped: false,
-            path: HashSet::new(),
+            path: HashMap::new(),
             root: (Pn::ONE, Pn::ONE),
             progress: None,
             next_report: Duration::from_secs(1),
@@ -159,7 +171,7 @@ impl<'p, P: Position> DfPn<'p, P> {
         self.table
             .get(&hash)
             .copied()
-            .filter(|e| !(e.path_dependent && e.pn.is_infinite()))
+            .filter(|e| !e.path_dependent())
     }
 
     fn store(&mut self, hash: u64, entry: Entry) {
@@ -176,7 +188,7 @@ impl<'p, P: Position> DfPn<'p, P> {
         let mut threshold = 1u32;
         while self.table.len() > target && threshold < u32::MAX / 2 {
             self.table.retain(|_, e| {
-                e.pn.is_zero() || (e.dn.is_zero() && !e.path_dependent) || e.work >= threshold
+                e.pn.is_zero() || (e.dn.is_zero() && !e.path_dependent()) || e.work >= threshold
             });
             threshold = threshold.saturating_mul(2);
         }
@@ -224,33 +236,46 @@ impl<'p, P: Position> DfPn<'p, P> {
             } else {
                 (Pn::INFINITE, Pn::ZERO)
             };
-            self.store(hash, Entry { pn, dn, work: 1, path_dependent: false });
+            self.store(
+                hash,
+                Entry {
+                    pn,
+                    dn,
+                    work: 1,
+                    loop_depth: NO_LOOP,
+                },
+            );
             return (pn, dn);
         }
         let or_node = pos.turn() == self.attacker;
-        self.path.insert(hash);
+        self.path.insert(hash, depth);
         let mut children: Vec<Child<P>> = moves
             .iter()
             .map(|&mv| {
                 let mut child = pos.clone();
                 child.play_unchecked(mv);
                 let child_hash = child.zobrist();
-                let repeats = self.path.contains(&child_hash);
-                let (pn, dn, path_dependent) = if repeats {
-                    (Pn::INFINITE, Pn::ZERO, true)
+                let (pn, dn, loop_depth) = if let Some(&ancestor) = self.path.get(&child_hash) {
+                    (Pn::INFINITE, Pn::ZERO, ancestor)
                 } else if let Some(e) = self.lookup(child_hash) {
-                    (e.pn, e.dn, false)
+                    (e.pn, e.dn, NO_LOOP)
                 } else {
                     let (pn, dn) = self.initial(&child);
-                    (pn, dn, false)
+                    (pn, dn, NO_LOOP)
                 };
-                Child { pos: child, hash: child_hash, pn, dn, path_dependent }
+                Child {
+                    pos: child,
+                    hash: child_hash,
+                    pn,
+                    dn,
+                    loop_depth,
+                }
             })
             .collect();
 
         let (mut pn, mut dn);
         loop {
-            for child in children.iter_mut().filter(|c| !c.path_dependent) {
+            for child in children.iter_mut().filter(|c| c.loop_depth == NO_LOOP) {
                 if let Some(e) = self.lookup(child.hash) {
                     child.pn = e.pn;
                     child.dn = e.dn;
@@ -266,9 +291,15 @@ impl<'p, P: Position> DfPn<'p, P> {
             let (best, second) = select(or_node, &children);
             let child = &children[best];
             let (child_th_pn, child_th_dn) = if or_node {
-                (epsilon_threshold(th_pn, second), th_dn.sub_add(dn, child.dn))
+                (
+                    epsilon_threshold(th_pn, second),
+                    th_dn.sub_add(dn, child.dn),
+                )
             } else {
-                (th_pn.sub_add(pn, child.pn), epsilon_threshold(th_dn, second))
+                (
+                    th_pn.sub_add(pn, child.pn),
+                    epsilon_threshold(th_dn, second),
+                )
             };
             let child_pos = child.pos.clone();
             let child_hash = child.hash;
@@ -277,16 +308,36 @@ impl<'p, P: Position> DfPn<'p, P> {
             child.pn = cpn;
             child.dn = cdn;
             if cpn.is_infinite()
-                && self.table.get(&child_hash).is_some_and(|e| e.path_dependent)
+                && let Some(e) = self.table.get(&child_hash)
             {
-                child.path_dependent = true;
+                child.loop_depth = e.loop_depth;
             }
         }
         self.path.remove(&hash);
-        let path_dependent = pn.is_infinite()
-            && children.iter().any(|c| c.path_dependent && c.pn.is_infinite());
+        // A disproof resting on repetitions holds on any path to this node
+        // when every repetition it rests on goes back to this node or below.
+        let mut loop_depth = NO_LOOP;
+        if pn.is_infinite() {
+            loop_depth = children
+                .iter()
+                .filter(|c| c.pn.is_infinite())
+                .map(|c| c.loop_depth)
+                .min()
+                .unwrap_or(NO_LOOP);
+            if loop_depth >= depth {
+                loop_depth = NO_LOOP;
+            }
+        }
         let work = (self.nodes - work_start + 1).min(u64::from(u32::MAX)) as u32;
-        self.store(hash, Entry { pn, dn, work, path_dependent });
+        self.store(
+            hash,
+            Entry {
+                pn,
+                dn,
+                work,
+                loop_depth,
+            },
+        );
         (pn, dn)
     }
 
@@ -375,16 +426,38 @@ impl<'p, P: Position> DfPn<'p, P> {
     }
 }
 
-/// The node's numbers from its children's.
+/// The node's numbers from its children's. The "sum" side uses weak proof
+/// numbers (Ueda et al.): the largest child number plus one for each other
+/// unsolved child. Plain sums count shared subtrees once per path and blow
+/// up on transpositions and cycles until they saturate and the search can
+/// no longer settle anything; the weak form stays bounded.
 fn combine<P>(or_node: bool, children: &[Child<P>]) -> (Pn, Pn) {
-    if or_node {
-        let pn = children.iter().map(|c| c.pn).min().unwrap_or(Pn::INFINITE);
-        let dn = children.iter().fold(Pn::ZERO, |acc, c| acc.add(c.dn));
-        (pn, dn)
+    let (min_side, sum_side): (Vec<Pn>, Vec<Pn>) = children
+        .iter()
+        .map(|c| if or_node { (c.pn, c.dn) } else { (c.dn, c.pn) })
+        .unzip();
+    let min = min_side.iter().copied().min().unwrap_or(Pn::INFINITE);
+    let sum = weak_sum(&sum_side);
+    if or_node { (min, sum) } else { (sum, min) }
+}
+
+/// `max + (number of non-zero values - 1)`, infinite if any value is.
+fn weak_sum(values: &[Pn]) -> Pn {
+    let mut max = Pn::ZERO;
+    let mut open = 0u64;
+    for &v in values {
+        if v.is_infinite() {
+            return Pn::INFINITE;
+        }
+        if !v.is_zero() {
+            open += 1;
+            max = max.max(v);
+        }
+    }
+    if open == 0 {
+        Pn::ZERO
     } else {
-        let pn = children.iter().fold(Pn::ZERO, |acc, c| acc.add(c.pn));
-        let dn = children.iter().map(|c| c.dn).min().unwrap_or(Pn::INFINITE);
-        (pn, dn)
+        max.plus(Pn::new(open - 1))
     }
 }
 

@@ -21,7 +21,9 @@ pub fn proof_pgn<P: Position>(
         "chess" => "Standard".to_string(),
         name => {
             let mut chars = name.chars();
-            chars.next().map_or(String::new(), |c| c.to_ascii_uppercase().to_string() + chars.as_str())
+            chars.next().map_or(String::new(), |c| {
+                c.to_ascii_uppercase().to_string() + chars.as_str()
+            })
         }
     };
     let result = match winner {
@@ -88,7 +90,13 @@ impl Writer<'_> {
         self.node(&child, !rest.is_empty());
     }
 
-    fn mv<P: Position>(&mut self, pos: &P, legal: &crate::moves::MoveList, m: Move, force_number: bool) {
+    fn mv<P: Position>(
+        &mut self,
+        pos: &P,
+        legal: &crate::moves::MoveList,
+        m: Move,
+        force_number: bool,
+    ) {
         let number = pos.state().fullmoves;
         if !self.text.is_empty() && !self.text.ends_with('(') {
             self.text.push(' ');

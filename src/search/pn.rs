@@ -36,7 +36,7 @@ impl Pn {
     }
 
     /// Saturating sum: infinity if either side is infinite.
-    pub fn add(self, other: Pn) -> Pn {
+    pub fn plus(self, other: Pn) -> Pn {
         if self.is_infinite() || other.is_infinite() {
             Pn::INFINITE
         } else {

@@ -3,12 +3,12 @@
 
 use super::verify::{self, VerifiedProof, VerifyError};
 use crate::board::Color;
+use crate::dispatch;
 use crate::moves::{self, Move};
 use crate::notation::fen;
 use crate::position::Position;
 use crate::store::{StoreError, TableKind, TableReader, TableWriter};
 use crate::variants::{AnyPosition, Variant};
-use crate::dispatch;
 use hashbrown::HashMap;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -105,7 +105,10 @@ pub fn verify_file(path: &Path) -> Result<CheckedProofFile, ProofFileError> {
         return Err(invalid("it is a tablebase, not a proof".into()));
     }
     if reader.value_size() != 4 {
-        return Err(invalid(format!("move records of {} bytes (expected 4)", reader.value_size())));
+        return Err(invalid(format!(
+            "move records of {} bytes (expected 4)",
+            reader.value_size()
+        )));
     }
     let variant: Variant = reader
         .variant()
@@ -119,7 +122,8 @@ pub fn verify_file(path: &Path) -> Result<CheckedProofFile, ProofFileError> {
         other => return Err(invalid(format!("bad winner '{other}'"))),
     };
     let setup = fen::parse(&meta.root_fen).map_err(|e| invalid(format!("root: {e}")))?;
-    let root = AnyPosition::from_setup(variant, &setup).map_err(|e| invalid(format!("root: {e}")))?;
+    let root =
+        AnyPosition::from_setup(variant, &setup).map_err(|e| invalid(format!("root: {e}")))?;
     let lookup = |hash: u64| -> Result<Option<u32>, String> {
         let value = reader.get(hash).map_err(|e| e.to_string())?;
         Ok(value.map(|v| u32::from_le_bytes(v[..4].try_into().expect("4-byte value"))))

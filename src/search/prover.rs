@@ -94,7 +94,9 @@ pub fn prove<P: Position>(
                 break;
             }
             SearchResult::Disproved => {
-                report.notes.push(format!("{} has no forced win", attacker.name()));
+                report
+                    .notes
+                    .push(format!("{} has no forced win", attacker.name()));
                 continue;
             }
             SearchResult::Proved => {

@@ -79,7 +79,11 @@ impl Walk<'_> {
         let line = if self.line.is_empty() {
             "the root".to_string()
         } else {
-            self.line.iter().map(|&m| uci::write(m)).collect::<Vec<_>>().join(" ")
+            self.line
+                .iter()
+                .map(|&m| uci::write(m))
+                .collect::<Vec<_>>()
+                .join(" ")
         };
         VerifyError {
             fen: fen::write(pos),
@@ -93,7 +97,10 @@ impl Walk<'_> {
         match self.marks.get(&key) {
             Some(Mark::Done(depth)) => return Ok(*depth),
             Some(Mark::Open) => {
-                return Err(self.fail(pos, "the line repeats a position (a repetition is never a win)".into()));
+                return Err(self.fail(
+                    pos,
+                    "the line repeats a position (a repetition is never a win)".into(),
+                ));
             }
             None => {}
         }
@@ -103,15 +110,33 @@ impl Walk<'_> {
                 self.marks.insert(key, Mark::Done(0));
                 return Ok(0);
             }
-            return Err(self.fail(pos, format!("the line ends in {outcome}, not a win for {}", self.winner.name())));
+            return Err(self.fail(
+                pos,
+                format!(
+                    "the line ends in {outcome}, not a win for {}",
+                    self.winner.name()
+                ),
+            ));
         }
         self.marks.insert(key.clone(), Mark::Open);
         let to_follow: Vec<Move> = if pos.turn() == self.winner {
             let code = (self.lookup)(pos.zobrist())
                 .map_err(|e| self.fail(pos, format!("cannot read the proof: {e}")))?
-                .ok_or_else(|| self.fail(pos, format!("no move stored for this position ({} to move)", self.winner.name())))?;
-            let mv = moves::decode(&legal, code)
-                .ok_or_else(|| self.fail(pos, format!("the stored move (code {code:#x}) is not legal here")))?;
+                .ok_or_else(|| {
+                    self.fail(
+                        pos,
+                        format!(
+                            "no move stored for this position ({} to move)",
+                            self.winner.name()
+                        ),
+                    )
+                })?;
+            let mv = moves::decode(&legal, code).ok_or_else(|| {
+                self.fail(
+                    pos,
+                    format!("the stored move (code {code:#x}) is not legal here"),
+                )
+            })?;
             self.winner_moves += 1;
             vec![mv]
         } else {

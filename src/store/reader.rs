@@ -248,7 +248,13 @@ impl TableReader {
         let data = self.block(index)?;
         let stride = 8 + self.value_size;
         let count = data.len() / stride;
-        let key_at = |i: usize| u64::from_le_bytes(data[i * stride..i * stride + 8].try_into().expect("8 bytes"));
+        let key_at = |i: usize| {
+            u64::from_le_bytes(
+                data[i * stride..i * stride + 8]
+                    .try_into()
+                    .expect("8 bytes"),
+            )
+        };
         let (mut lo, mut hi) = (0, count);
         while lo < hi {
             let mid = (lo + hi) / 2;

@@ -29,7 +29,10 @@ impl Position for Chess {
         let mut problems = Vec::new();
         state::check_common(setup, &mut problems);
         state::check_royal(setup, &mut problems);
-        if setup.pockets.is_some_and(|p| p.white.total() + p.black.total() > 0) {
+        if setup
+            .pockets
+            .is_some_and(|p| p.white.total() + p.black.total() > 0)
+        {
             problems.push("standard chess has no holdings (remove the [...] part)".into());
         }
         state::finish(problems)?;
@@ -102,7 +105,9 @@ fn has_insufficient_material(board: &crate::board::Board, color: Color) -> bool 
         let bishops = board.by_role(Role::Bishop);
         let one_colour = (bishops & Bitboard::DARK_SQUARES).is_empty()
             || bishops.without(Bitboard::DARK_SQUARES).is_empty();
-        return one_colour && board.by_role(Role::Knight).is_empty() && board.by_role(Role::Pawn).is_empty();
+        return one_colour
+            && board.by_role(Role::Knight).is_empty()
+            && board.by_role(Role::Pawn).is_empty();
     }
     true
 }

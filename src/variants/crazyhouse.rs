@@ -35,14 +35,19 @@ impl Position for Crazyhouse {
             if pockets.white[Role::King] + pockets.black[Role::King] > 0 {
                 problems.push("a king cannot be in a pocket".into());
             }
-            let total = setup.board.occupied().count() + pockets.white.total() + pockets.black.total();
+            let total =
+                setup.board.occupied().count() + pockets.white.total() + pockets.black.total();
             if total > 64 {
-                problems.push(format!("{total} men on the board and in pockets (at most 64)"));
+                problems.push(format!(
+                    "{total} men on the board and in pockets (at most 64)"
+                ));
             }
         }
-        let bad_promoted = setup.promoted & (setup.board.by_role(Role::Pawn) | setup.board.by_role(Role::King));
+        let bad_promoted =
+            setup.promoted & (setup.board.by_role(Role::Pawn) | setup.board.by_role(Role::King));
         if bad_promoted.any() {
-            problems.push("only knights, bishops, rooks and queens can be marked promoted (~)".into());
+            problems
+                .push("only knights, bishops, rooks and queens can be marked promoted (~)".into());
         }
         state::finish(problems)?;
         let mut state = State::from_checked_setup(setup);

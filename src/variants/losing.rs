@@ -18,7 +18,9 @@ pub enum StalemateRule {
 }
 
 /// A rule set of Losing chess.
-pub trait LosingRules: Clone + std::fmt::Debug + PartialEq + Eq + std::hash::Hash + Send + Sync + 'static {
+pub trait LosingRules:
+    Clone + std::fmt::Debug + PartialEq + Eq + std::hash::Hash + Send + Sync + 'static
+{
     /// The variant this rule set is.
     const VARIANT: Variant;
     /// The stalemate rule.
@@ -74,9 +76,14 @@ impl<R: LosingRules> Position for Losing<R> {
         let mut problems = Vec::new();
         state::check_common(setup, &mut problems);
         if setup.castling.any() {
-            problems.push("Losing chess has no castling (RULES A3): the castling field must be '-'".into());
+            problems.push(
+                "Losing chess has no castling (RULES A3): the castling field must be '-'".into(),
+            );
         }
-        if setup.pockets.is_some_and(|p| p.white.total() + p.black.total() > 0) {
+        if setup
+            .pockets
+            .is_some_and(|p| p.white.total() + p.black.total() > 0)
+        {
             problems.push("Losing chess has no holdings (remove the [...] part)".into());
         }
         state::finish(problems)?;
@@ -103,13 +110,25 @@ impl<R: LosingRules> Position for Losing<R> {
         // RULES A1: if any capture (en passant included) exists, only captures.
         movegen::piece_moves(&self.state, Bitboard::FULL, their, moves);
         movegen::king_steps(&self.state, their, moves);
-        movegen::pawn_moves(&self.state, their, Bitboard::EMPTY, LOSING_PROMOTIONS, moves);
+        movegen::pawn_moves(
+            &self.state,
+            their,
+            Bitboard::EMPTY,
+            LOSING_PROMOTIONS,
+            moves,
+        );
         movegen::en_passant_moves(&self.state, moves);
         if moves.len() == start {
             let empty = !self.state.board.occupied();
             movegen::piece_moves(&self.state, Bitboard::FULL, empty, moves);
             movegen::king_steps(&self.state, empty, moves);
-            movegen::pawn_moves(&self.state, Bitboard::EMPTY, empty, LOSING_PROMOTIONS, moves);
+            movegen::pawn_moves(
+                &self.state,
+                Bitboard::EMPTY,
+                empty,
+                LOSING_PROMOTIONS,
+                moves,
+            );
         }
     }
 

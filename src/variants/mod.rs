@@ -50,9 +50,15 @@ impl Variant {
     pub fn description(self) -> &'static str {
         match self {
             Variant::Chess => "standard chess (FIDE laws)",
-            Variant::Antichess => "Losing chess, international rules: captures compulsory, stalemated or men-less side wins",
-            Variant::Suicide => "Losing chess, FICS rules: as antichess, but a stalemate is won by the side with fewer men",
-            Variant::Crazyhouse => "crazyhouse (lichess rules): captured men are dropped back by the capturer",
+            Variant::Antichess => {
+                "Losing chess, international rules: captures compulsory, stalemated or men-less side wins"
+            }
+            Variant::Suicide => {
+                "Losing chess, FICS rules: as antichess, but a stalemate is won by the side with fewer men"
+            }
+            Variant::Crazyhouse => {
+                "crazyhouse (lichess rules): captured men are dropped back by the capturer"
+            }
         }
     }
 }

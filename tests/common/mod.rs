@@ -56,7 +56,11 @@ pub fn read_perft_suite(path: &std::path::Path) -> Vec<PerftCase> {
             let mut parts = rest.split_whitespace();
             let depth = parts.next().unwrap().parse().unwrap();
             let nodes = parts.next().unwrap().parse().unwrap();
-            cases.last_mut().expect("perft after id").depths.push((depth, nodes));
+            cases
+                .last_mut()
+                .expect("perft after id")
+                .depths
+                .push((depth, nodes));
         }
     }
     assert!(!cases.is_empty(), "no cases in {}", path.display());

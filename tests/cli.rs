@@ -1,0 +1,293 @@
+//! The `ransom` command line, run as a separate process.
+
+use serde_json::Value;
+use std::process::{Command, Output};
+
+fn ransom(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ransom"))
+        .args(args)
+        .output()
+        .expect("the ransom binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("UTF-8 stdout")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).expect("UTF-8 stderr")
+}
+
+/// Runs a command that must succeed and returns its stdout.
+fn ok(args: &[&str]) -> String {
+    let out = ransom(args);
+    assert!(
+        out.status.success(),
+        "ransom {args:?} failed: {}\n{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    stdout(&out)
+}
+
+fn json(args: &[&str]) -> Value {
+    let text = ok(args);
+    serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
+}
+
+/// Runs a command that must fail (without panicking) and returns stderr.
+fn fails(args: &[&str]) -> (i32, String) {
+    let out = ransom(args);
+    let err = stderr(&out);
+    assert!(
+        !out.status.success(),
+        "ransom {args:?} succeeded: {}",
+        stdout(&out)
+    );
+    assert!(!err.contains("panicked"), "ransom {args:?} panicked: {err}");
+    (out.status.code().expect("exit code, not a signal"), err)
+}
+
+#[test]
+fn perft_prints_nodes_searched() {
+    let out = ok(&["perft", "3"]);
+    assert!(out.contains("Nodes searched: 8902"), "{out}");
+    let out = ok(&["perft", "0"]);
+    assert!(out.contains("Nodes searched: 1"), "{out}");
+}
+
+#[test]
+fn perft_divide_lines() {
+    let out = ok(&["perft", "--divide", "1"]);
+    let lines: Vec<&str> = out.lines().filter(|l| l.ends_with(": 1")).collect();
+    assert_eq!(lines.len(), 20, "{out}");
+    assert!(out.lines().any(|l| l == "e2e4: 1"), "{out}");
+    assert!(out.lines().any(|l| l == "g1f3: 1"), "{out}");
+    assert!(out.contains("Nodes searched: 20"), "{out}");
+    let out = ok(&["perft", "--divide", "2"]);
+    assert!(out.lines().any(|l| l == "e2e4: 20"), "{out}");
+    assert!(out.contains("Nodes searched: 400"), "{out}");
+}
+
+#[test]
+fn perft_json_divide() {
+    let v = json(&["perft", "--json", "--divide", "2"]);
+    assert_eq!(v["nodes"], 400);
+    assert_eq!(v["depth"], 2);
+    let divide = v["divide"].as_object().expect("divide map");
+    assert_eq!(divide.len(), 20);
+    assert_eq!(divide["e2e4"], 20);
+    assert_eq!(divide["b1c3"], 20);
+    let sum: u64 = divide.values().map(|n| n.as_u64().unwrap()).sum();
+    assert_eq!(sum, 400);
+    // Without --divide there is no map.
+    let v = json(&["perft", "--json", "3"]);
+    assert_eq!(v["nodes"], 8902);
+    assert!(v.get("divide").is_none());
+}
+
+#[test]
+fn perft_antichess() {
+    let out = ok(&["perft", "--variant", "antichess", "3"]);
+    assert!(out.contains("Nodes searched: 8067"), "{out}");
+    let out = ok(&["perft", "-v", "suicide", "3"]);
+    assert!(out.contains("Nodes searched: 8067"), "{out}");
+}
+
+#[test]
+fn variant_names_are_case_insensitive() {
+    let out = ok(&["perft", "--variant", "Crazyhouse", "2"]);
+    assert!(out.contains("Nodes searched: 400"), "{out}");
+    let out = ok(&["perft", "--variant", "CRAZYHOUSE", "4"]);
+    assert!(out.contains("Nodes searched: 197281"), "{out}");
+    let v = json(&["moves", "--variant", "AntiChess", "--json"]);
+    assert_eq!(v["variant"], "antichess");
+    let v = json(&["moves", "--variant", "Crazyhouse", "--json"]);
+    assert_eq!(v["variant"], "crazyhouse");
+    assert_eq!(
+        v["fen"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+    );
+}
+
+#[test]
+fn perft_with_fen() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let out = ok(&["perft", "--fen", kiwipete, "2"]);
+    assert!(out.contains("Nodes searched: 2039"), "{out}");
+}
+
+#[test]
+fn moves_json() {
+    let v = json(&["moves", "--json"]);
+    assert_eq!(
+        v["fen"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert_eq!(v["variant"], "chess");
+    assert_eq!(v["check"], false);
+    assert!(v["outcome"].is_null());
+    assert!(v["winner"].is_null());
+    let moves = v["moves"].as_array().expect("moves array");
+    assert_eq!(moves.len(), 20);
+    assert!(
+        moves
+            .iter()
+            .any(|m| m["uci"] == "g1f3" && m["san"] == "Nf3"),
+        "{moves:?}"
+    );
+    assert!(moves.iter().any(|m| m["uci"] == "e2e4" && m["san"] == "e4"));
+}
+
+#[test]
+fn moves_text_and_finished_game() {
+    let out = ok(&["moves"]);
+    assert!(out.contains("20 legal moves"), "{out}");
+    assert!(out.contains("outcome: game not over"), "{out}");
+    let v = json(&["moves", "--json", "--fen", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"]);
+    assert_eq!(v["outcome"], "stalemate");
+    assert!(v["winner"].is_null());
+    assert_eq!(v["moves"].as_array().unwrap().len(), 0);
+    let v = json(&[
+        "moves",
+        "--json",
+        "--variant",
+        "antichess",
+        "--fen",
+        "8/8/8/8/8/p7/P7/8 w - - 0 1",
+    ]);
+    assert_eq!(v["outcome"], "stalemate");
+    assert_eq!(v["winner"], "white");
+}
+
+#[test]
+fn play_scholars_mate() {
+    let v = json(&[
+        "play", "e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7", "--json",
+    ]);
+    assert_eq!(v["outcome"], "checkmate");
+    assert_eq!(v["winner"], "white");
+    assert_eq!(v["check"], true);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 7);
+    assert_eq!(moves[6]["san"], "Qxf7#");
+    assert_eq!(moves[6]["uci"], "h5f7");
+    assert_eq!(
+        v["fen"],
+        "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4"
+    );
+    // Text output, UCI input.
+    let out = ok(&["play", "f2f3", "e7e5", "g2g4", "d8h4"]);
+    assert!(out.contains("outcome: checkmate (black wins)"), "{out}");
+}
+
+#[test]
+fn play_illegal_move_names_ply_move_and_count() {
+    let (code, err) = fails(&["play", "e4", "e5", "Ke3"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("ply 3"), "{err}");
+    assert!(err.contains("'Ke3'"), "{err}");
+    assert!(err.contains("29 legal moves"), "{err}");
+    let (code, err) = fails(&["play", "e2e5"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("ply 1: cannot play 'e2e5'"), "{err}");
+    assert!(err.contains("20 legal moves"), "{err}");
+    // JSON mode reports the error as JSON on stdout.
+    let out = ransom(&["play", "--json", "e4", "e5", "Ke3"]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["error"]["ply"], 3);
+    assert_eq!(v["error"]["move"], "Ke3");
+    assert_eq!(v["error"]["legal_moves"], 29);
+    assert_eq!(v["error"]["code"], "illegal-move");
+    // Moves after the end of the game are refused.
+    let (code, err) = fails(&["play", "f3", "e5", "g4", "Qh4", "a3"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("ply 5"), "{err}");
+    assert!(err.contains("the game is already over"), "{err}");
+}
+
+#[test]
+fn malformed_fen_is_reported_without_panic() {
+    let (code, err) = fails(&[
+        "moves",
+        "--fen",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQx - 0 1",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("invalid castling field 'KQx'"), "{err}");
+    for (fen_text, expected) in [
+        ("rnbqkbnr/pppppppp/8/8/8/8/RNBQKBNR w", "expected 8 ranks"),
+        (
+            "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w",
+            "rank 7 has 7 squares",
+        ),
+        ("4k3/8/8/8/8/8/8/K3K3 w - - 0 1", "white has 2 kings"),
+        ("", "empty FEN"),
+        ("8/8/8/8/8/8/8/8 w - - 0 1", "white has 0 kings"),
+        ("4k3/8/8/8/8/8/8/4K3 q", "invalid side to move 'q'"),
+    ] {
+        for command in ["perft", "moves", "play"] {
+            let depth: &[&str] = if command == "perft" { &["1"] } else { &[] };
+            let mut args = vec![command, "--fen", fen_text];
+            args.extend_from_slice(depth);
+            let (_, err) = fails(&args);
+            assert!(err.contains(expected), "{command} {fen_text:?}: {err}");
+        }
+    }
+    let (_, err) = fails(&[
+        "perft",
+        "--variant",
+        "antichess",
+        "--fen",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "1",
+    ]);
+    assert!(err.contains("no castling"), "{err}");
+}
+
+#[test]
+fn unknown_variant_is_reported() {
+    let (code, err) = fails(&["perft", "--variant", "shogi", "1"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("unknown variant 'shogi'"), "{err}");
+    assert!(
+        err.contains("chess, antichess, suicide, crazyhouse"),
+        "{err}"
+    );
+    let (_, err) = fails(&["moves", "--variant", "atomic"]);
+    assert!(err.contains("unknown variant 'atomic'"), "{err}");
+}
+
+#[test]
+fn crazyhouse_drops_on_the_command_line() {
+    let v = json(&[
+        "play",
+        "--variant",
+        "crazyhouse",
+        "--json",
+        "e4",
+        "d5",
+        "exd5",
+        "Qxd5",
+        "P@e4",
+    ]);
+    assert_eq!(
+        v["fen"],
+        "rnb1kbnr/ppp1pppp/8/3q4/4P3/8/PPPP1PPP/RNBQKBNR[p] b KQkq - 0 3"
+    );
+    assert_eq!(v["moves"][4]["uci"], "P@e4");
+    assert_eq!(v["moves"][4]["san"], "@e4");
+}
+
+#[test]
+fn bad_arguments_exit_with_usage_error() {
+    let out = ransom(&["perft"]);
+    assert!(!out.status.success());
+    assert!(!stderr(&out).contains("panicked"));
+    let out = ransom(&["perft", "x"]);
+    assert!(!out.status.success());
+    let out = ransom(&["frobnicate"]);
+    assert!(!out.status.success());
+    assert!(!stderr(&out).contains("panicked"));
+}
