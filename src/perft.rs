@@ -1,7 +1,7 @@
 //! Perft: counting the leaf nodes of the legal move tree, the standard check
 //! of a move generator.
 
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
 /// Number of leaf nodes of the legal move tree `depth` plies deep.
@@ -9,7 +9,9 @@ pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = pos.legal_moves();
+    // Generated into this frame's list: returning a list by value copies it.
+    let mut moves = MoveList::new();
+    pos.legal_moves_into(&mut moves);
     if depth == 1 {
         return moves.len() as u64;
     }

@@ -165,6 +165,25 @@ impl Board {
         self.attackers_to(sq, occupied) & self.by_color[attacker]
     }
 
+    /// Whether any man of `attacker` attacks `sq`, given `occupied`. Cheap
+    /// tests first; sliders are only traced when one shares a line with `sq`.
+    #[inline]
+    pub fn is_attacked_by(&self, sq: Square, attacker: Color, occupied: Bitboard) -> bool {
+        let theirs = self.by_color[attacker];
+        if (attacks::knight_attacks(sq) & self.by_role[Role::Knight] & theirs).any()
+            || (attacks::pawn_attacks(!attacker, sq) & self.by_role[Role::Pawn] & theirs).any()
+            || (attacks::king_attacks(sq) & self.by_role[Role::King] & theirs).any()
+        {
+            return true;
+        }
+        let rook_like = self.rooks_and_queens() & theirs;
+        let bishop_like = self.bishops_and_queens() & theirs;
+        ((attacks::rook_attacks(sq, Bitboard::EMPTY) & rook_like).any()
+            && (attacks::rook_attacks(sq, occupied) & rook_like).any())
+            || ((attacks::bishop_attacks(sq, Bitboard::EMPTY) & bishop_like).any()
+                && (attacks::bishop_attacks(sq, occupied) & bishop_like).any())
+    }
+
     /// Iterates over `(square, piece)` for every man, a1 first.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.occupied

@@ -10,12 +10,27 @@ use crate::position::State;
 pub(crate) fn piece_moves(state: &State, from: Bitboard, target: Bitboard, moves: &mut MoveList) {
     let board = &state.board;
     let occupied = board.occupied();
-    let from =
-        from & board.by_color(state.turn) & !board.by_role(Role::Pawn) & !board.by_role(Role::King);
-    for sq in from {
-        let role = board.role_at(sq).expect("occupied square");
-        let reach = attacks::attacks(state.turn, role, sq, occupied) & target;
-        push_normal(state, role, sq, reach, moves);
+    let ours = from & board.by_color(state.turn);
+    for sq in ours & board.by_role(Role::Knight) {
+        push_normal(
+            state,
+            Role::Knight,
+            sq,
+            attacks::knight_attacks(sq) & target,
+            moves,
+        );
+    }
+    for sq in ours & board.by_role(Role::Bishop) {
+        let reach = attacks::bishop_attacks(sq, occupied) & target;
+        push_normal(state, Role::Bishop, sq, reach, moves);
+    }
+    for sq in ours & board.by_role(Role::Rook) {
+        let reach = attacks::rook_attacks(sq, occupied) & target;
+        push_normal(state, Role::Rook, sq, reach, moves);
+    }
+    for sq in ours & board.by_role(Role::Queen) {
+        let reach = attacks::queen_attacks(sq, occupied) & target;
+        push_normal(state, Role::Queen, sq, reach, moves);
     }
 }
 
@@ -37,11 +52,21 @@ pub(crate) fn king_steps(state: &State, target: Bitboard, moves: &mut MoveList) 
 
 #[inline]
 fn push_normal(state: &State, role: Role, from: Square, reach: Bitboard, moves: &mut MoveList) {
-    for to in reach {
+    let occupied = state.board.occupied();
+    for to in reach & occupied {
         moves.push(Move::Normal {
             role,
             from,
             capture: state.board.role_at(to),
+            to,
+            promotion: None,
+        });
+    }
+    for to in reach.without(occupied) {
+        moves.push(Move::Normal {
+            role,
+            from,
+            capture: None,
             to,
             promotion: None,
         });
@@ -67,9 +92,27 @@ pub(crate) fn pawn_moves(
     let empty = !board.occupied();
     let capture_target = capture_target & their;
 
-    for from in pawns {
-        let targets = attacks::pawn_attacks(us, from) & capture_target;
+    // Captures towards the a-file and towards the h-file, all pawns at once.
+    let not_a = !Bitboard::file(0);
+    let not_h = !Bitboard::file(7);
+    let (west, east) = if white {
+        (
+            Bitboard((pawns & not_a).0 << 7),
+            Bitboard((pawns & not_h).0 << 9),
+        )
+    } else {
+        (
+            Bitboard((pawns & not_a).0 >> 9),
+            Bitboard((pawns & not_h).0 >> 7),
+        )
+    };
+    let (west_back, east_back) = if white { (-7, -9) } else { (9, 7) };
+    for (targets, back) in [
+        (west & capture_target, west_back),
+        (east & capture_target, east_back),
+    ] {
         for to in targets {
+            let from = to.offset(back).expect("pawn captured from the board");
             push_pawn(from, to, board.role_at(to), promotions, moves);
         }
     }

@@ -10,12 +10,24 @@ use crate::position::State;
 /// Men of the side not to move that attack the king of the side to move.
 #[inline]
 pub(crate) fn checkers(state: &State) -> Bitboard {
-    match state.board.king_of(state.turn) {
-        Some(king) => state
-            .board
-            .attacks_by(king, !state.turn, state.board.occupied()),
-        None => Bitboard::EMPTY,
+    let board = &state.board;
+    let Some(king) = board.king_of(state.turn) else {
+        return Bitboard::EMPTY;
+    };
+    let theirs = board.by_color(!state.turn);
+    let occupied = board.occupied();
+    let mut found = (attacks::knight_attacks(king) & board.by_role(Role::Knight)
+        | attacks::pawn_attacks(state.turn, king) & board.by_role(Role::Pawn))
+        & theirs;
+    let rook_like = board.rooks_and_queens() & theirs;
+    if (attacks::rook_attacks(king, Bitboard::EMPTY) & rook_like).any() {
+        found |= attacks::rook_attacks(king, occupied) & rook_like;
     }
+    let bishop_like = board.bishops_and_queens() & theirs;
+    if (attacks::bishop_attacks(king, Bitboard::EMPTY) & bishop_like).any() {
+        found |= attacks::bishop_attacks(king, occupied) & bishop_like;
+    }
+    found
 }
 
 /// Forgets the en-passant square of `state` when every en-passant capture
@@ -82,9 +94,9 @@ pub(crate) fn legal_royal(
     }
 
     let blockers = slider_blockers(state, king);
-    let has_ep = moves[start..]
-        .iter()
-        .any(|m| matches!(m, Move::EnPassant { .. }));
+    // An en-passant square is only kept while a pawn of the mover attacks
+    // it, so this is exactly "en-passant moves may have been generated".
+    let has_ep = state.ep_square.is_some();
     if (blockers & our).any() || has_ep {
         let mut i = start;
         while i < moves.len() {
@@ -139,7 +151,7 @@ fn safe_king_steps(state: &State, king: Square, target: Bitboard, moves: &mut Mo
     let board = &state.board;
     let occupied = board.occupied() ^ Bitboard::from(king);
     for to in attacks::king_attacks(king) & target {
-        if board.attacks_by(to, !state.turn, occupied).is_empty() {
+        if !board.is_attacked_by(to, !state.turn, occupied) {
             moves.push(Move::Normal {
                 role: Role::King,
                 from: king,
@@ -194,7 +206,7 @@ fn castling_moves(state: &State, king: Square, moves: &mut MoveList) {
         let king_path = attacks::between(king, king_to) | Bitboard::from(king_to);
         let safe = king_path
             .into_iter()
-            .all(|sq| board.attacks_by(sq, !us, occupied_after).is_empty());
+            .all(|sq| !board.is_attacked_by(sq, !us, occupied_after));
         if safe {
             moves.push(Move::Castle { king, rook });
         }
