@@ -13,6 +13,9 @@
 //! - knights, kings and pawns of both colours: every square;
 //! - `between`, `line` and `aligned`: every pair (and triple) of squares.
 
+mod common;
+
+use common::SplitMix;
 use ransom::board::attacks::{
     aligned, attacks, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
     queen_attacks, rook_attacks,
@@ -110,19 +113,6 @@ fn subsets(mask: u64) -> impl Iterator<Item = u64> {
         next = (following != 0).then_some(following);
         Some(current)
     })
-}
-
-/// A small deterministic generator (splitmix64) for the "noise" occupancies.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
 }
 
 fn show(bb: u64) -> String {

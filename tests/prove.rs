@@ -46,6 +46,16 @@ fn temp_path(name: &str) -> PathBuf {
     dir.join(name)
 }
 
+/// Metadata of the proof that Black wins after 1.e4.
+fn e4_meta(pos: &Antichess) -> ProofMeta {
+    ProofMeta {
+        root_fen: fen::write(pos),
+        winner: "black".into(),
+        start_fen: fen::write(&Antichess::start()),
+        line: vec!["e2e4".into()],
+    }
+}
+
 // RULES A: 1.e4, 1.d4 and 1.d3 lose for White.
 #[test]
 fn first_moves_e4_d4_d3_lose() {
@@ -79,12 +89,7 @@ fn proof_file_round_trip() {
     let pos: Antichess = after(&["e4"]);
     let proof = proved(&pos);
     let path = temp_path("e4.proof");
-    let meta = ProofMeta {
-        root_fen: fen::write(&pos),
-        winner: "black".into(),
-        start_fen: fen::write(&Antichess::start()),
-        line: vec!["e2e4".into()],
-    };
+    let meta = e4_meta(&pos);
     proof.write(&path, &meta).unwrap();
     let checked = verify_file(&path).expect("file verifies");
     assert_eq!(checked.meta, meta);
@@ -142,13 +147,7 @@ fn written_proof_bytes() -> (PathBuf, Vec<u8>) {
     let pos: Antichess = after(&["e4"]);
     let proof = proved(&pos);
     let path = temp_path("bytes.proof");
-    let meta = ProofMeta {
-        root_fen: fen::write(&pos),
-        winner: "black".into(),
-        start_fen: fen::write(&Antichess::start()),
-        line: vec!["e2e4".into()],
-    };
-    proof.write(&path, &meta).unwrap();
+    proof.write(&path, &e4_meta(&pos)).unwrap();
     let bytes = std::fs::read(&path).unwrap();
     (path, bytes)
 }

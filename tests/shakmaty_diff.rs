@@ -19,6 +19,9 @@
 //! The moves are chosen by a deterministic PRNG (splitmix64), so a failure
 //! names the playout seed and the move sequence and can be replayed.
 
+mod common;
+
+use common::SplitMix;
 use std::fmt::Write as _;
 use std::str::FromStr;
 
@@ -33,23 +36,6 @@ const START_PLAYOUTS: u64 = 2_000;
 const FEN_PLAYOUTS: u64 = 200;
 /// Maximum plies per playout.
 const MAX_PLIES: usize = 150;
-
-/// splitmix64: tiny, deterministic, good enough for choosing moves.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// The seed of playout `index` of a run whose base seed is `base`.
 fn playout_seed(base: u64, index: u64) -> u64 {

@@ -1,0 +1,63 @@
+//! Prover benches: the Losing-chess refutations of the acceptance list, and
+//! the prover's node rate on a fixed budget. Each asserts its verdict and
+//! node count (the search is deterministic).
+//!
+//! Run: `cargo bench --bench prove`.
+
+use ransom::Position;
+use ransom::notation::parse_move;
+use ransom::search::{Budget, Verdict, prove};
+use ransom::variants::Antichess;
+
+fn main() {
+    divan::main();
+}
+
+fn after(moves: &[&str]) -> Antichess {
+    let mut pos = Antichess::start();
+    for text in moves {
+        let m = parse_move(&pos, text).unwrap();
+        pos.play_unchecked(m);
+    }
+    pos
+}
+
+fn run(moves: &[&str], verdict: Verdict, nodes: u64) {
+    let pos = after(moves);
+    let report = prove(&pos, &Budget::default(), &mut |_| {});
+    assert_eq!(report.verdict, verdict, "{moves:?}");
+    assert_eq!(report.nodes, nodes, "{moves:?}");
+}
+
+#[divan::bench(sample_count = 10)]
+fn e4_loses() {
+    run(&["e4"], Verdict::Win, 4778);
+}
+
+#[divan::bench(sample_count = 10)]
+fn d4_loses() {
+    run(&["d4"], Verdict::Win, 9337);
+}
+
+#[divan::bench(sample_count = 10)]
+fn d3_loses() {
+    run(&["d3"], Verdict::Win, 2427);
+}
+
+#[divan::bench(sample_count = 10)]
+fn d3_e5_wins_for_white() {
+    run(&["d3", "e5"], Verdict::Win, 142);
+}
+
+/// Node rate: 200,000 expansions of the unsolved 1.Nf3 search.
+#[divan::bench(sample_count = 5)]
+fn nf3_200k_nodes() {
+    let pos = after(&["Nf3"]);
+    let budget = Budget {
+        max_nodes: 200_000,
+        ..Budget::default()
+    };
+    let report = prove(&pos, &budget, &mut |_| {});
+    assert_eq!(report.verdict, Verdict::Unknown);
+    assert_eq!(report.nodes, 200_000);
+}
