@@ -2,7 +2,7 @@
 //!
 //! A solver and analysis library for chess variants, built on one shared
 //! bitboard move generator: standard chess, Losing chess (antichess and the
-//! FICS `suicide` rules) and crazyhouse.
+//! FICS `suicide` rules), crazyhouse and Hostage chess.
 //!
 //! ```
 //! use ransom::{Position, variants::Antichess, notation::fen, perft::perft};

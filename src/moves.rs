@@ -40,6 +40,18 @@ pub enum Move {
         /// The square it is dropped on.
         to: Square,
     },
+    /// A Hostage chess exchange (RULES H2b): the mover gives the enemy man
+    /// `pay` from his own prison to the opponent's airfield, takes his own
+    /// man `rescue` out of the opponent's prison and drops it on the empty
+    /// square `to`. Legal only if value(`pay`) >= value(`rescue`) (RULES H3).
+    Exchange {
+        /// The mover's own man taken out of the opponent's prison and dropped.
+        rescue: Role,
+        /// The enemy man given from the mover's prison to the opponent's airfield.
+        pay: Role,
+        /// The square the rescued man is dropped on.
+        to: Square,
+    },
 }
 
 impl Move {
@@ -47,6 +59,7 @@ impl Move {
     pub fn role(self) -> Role {
         match self {
             Move::Normal { role, .. } | Move::Drop { role, .. } => role,
+            Move::Exchange { rescue, .. } => rescue,
             Move::EnPassant { .. } => Role::Pawn,
             Move::Castle { .. } => Role::King,
         }
@@ -57,14 +70,17 @@ impl Move {
         match self {
             Move::Normal { from, .. } | Move::EnPassant { from, .. } => Some(from),
             Move::Castle { king, .. } => Some(king),
-            Move::Drop { .. } => None,
+            Move::Drop { .. } | Move::Exchange { .. } => None,
         }
     }
 
     /// The square the man lands on (the king's destination for castling).
     pub fn to(self) -> Square {
         match self {
-            Move::Normal { to, .. } | Move::EnPassant { to, .. } | Move::Drop { to, .. } => to,
+            Move::Normal { to, .. }
+            | Move::EnPassant { to, .. }
+            | Move::Drop { to, .. }
+            | Move::Exchange { to, .. } => to,
             Move::Castle { king, rook } => castling_king_target(king, rook),
         }
     }
@@ -114,8 +130,10 @@ pub fn castling_rook_target(king: Square, rook: Square) -> Square {
 pub type MoveList = SmallVec<[Move; 256]>;
 
 /// Compact encoding of a move for tables: bits 0–5 the destination, bits
-/// 6–11 the origin (the role for drops), bits 12–14 the kind: 0 plain,
-/// 1–5 promotion to N, B, R, Q, K, 6 a drop. Castling is the king's square
+/// 6–11 the origin (the role for drops), bits 12–15 the kind: 0 plain,
+/// 1–5 promotion to N, B, R, Q, K, 6 a drop, 8 a Hostage exchange (the
+/// origin bits then hold the rescued role in bits 6–8 and the paid role in
+/// bits 9–11). Castling is the king's square
 /// and the rook's square. The code is only meaningful together with the
 /// position it was played in: [`decode`] matches it against the legal moves.
 pub fn encode(m: Move) -> u32 {
@@ -139,6 +157,11 @@ pub fn encode(m: Move) -> u32 {
         Move::EnPassant { from, to } => (from.index() as u32, to.index() as u32, 0),
         Move::Castle { king, rook } => (king.index() as u32, rook.index() as u32, 0),
         Move::Drop { role, to } => (role.index() as u32, to.index() as u32, 6),
+        Move::Exchange { rescue, pay, to } => (
+            rescue.index() as u32 | (pay.index() as u32) << 3,
+            to.index() as u32,
+            8,
+        ),
     };
     to | (from << 6) | (kind << 12)
 }

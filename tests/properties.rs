@@ -1,6 +1,7 @@
 //! Property tests (proptest) of the position representation and the text
 //! forms, over positions reached by seeded random playouts in chess
-//! (RULES S), antichess and suicide (RULES A, A7) and crazyhouse (RULES Z):
+//! (RULES S), antichess and suicide (RULES A, A7), crazyhouse (RULES Z) and
+//! Hostage chess (RULES H):
 //!
 //! (a) FEN round trip: `fen::write` then `fen::parse_position` gives a
 //!     position with the same FEN and the same zobrist hash;
@@ -16,30 +17,16 @@
 //! (e) every legal move met in the playouts reads back from its UCI and SAN
 //!     text.
 
+mod common;
+
+use common::SplitMix;
 use std::collections::HashMap;
 
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use ransom::notation::{fen, parse_move, san, uci};
-use ransom::variants::{Antichess, Crazyhouse, Suicide};
+use ransom::variants::{Antichess, Crazyhouse, Hostage, Suicide};
 use ransom::{AnyPosition, Move, Position, Variant, dispatch};
-
-/// splitmix64: the playouts are a pure function of the proptest seed.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 const MAX_PLIES: usize = 120;
 
@@ -61,11 +48,19 @@ const CRAZYHOUSE_STARTS: &[&str] = &[
     "r3k2r/pPp2ppp/8/8/8/8/PpP2PPP/R3K2R[Nn] w KQkq - 0 1",
 ];
 
+const HOSTAGE_STARTS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[#] w KQkq - 0 1",
+    "r3k2r/pPp2ppp/8/8/8/8/PpP2PPP/R3K2R[Nn#QRBNPqrbnp] w KQkq - 0 1",
+    "R5rk/7p/8/8/8/8/K7/B7[P#N] w - - 0 1",
+    "1r2k3/P1p5/8/3p4/8/8/1p4P1/4K3[r#RNPbp] b Ee - 0 1",
+];
+
 fn starts(variant: Variant) -> &'static [&'static str] {
     match variant {
         Variant::Chess => CHESS_STARTS,
         Variant::Antichess | Variant::Suicide => LOSING_STARTS,
         Variant::Crazyhouse => CRAZYHOUSE_STARTS,
+        Variant::Hostage => HOSTAGE_STARTS,
     }
 }
 
@@ -272,6 +267,29 @@ proptest! {
     #[test]
     fn move_text_round_trip_crazyhouse(seed in any::<u64>()) {
         notation_round_trip::<Crazyhouse>(seed)?;
+    }
+}
+
+proptest! {
+    // Hostage positions have up to a thousand legal moves (exchanges), and
+    // the notation check reads each of them back: fewer cases.
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    // RULES H11
+    #[test]
+    fn fen_round_trip_hostage(seed in any::<u64>()) {
+        fen_round_trip::<Hostage>(seed)?;
+    }
+
+    #[test]
+    fn zobrist_hostage(seed in any::<u64>()) {
+        hash_consistency::<Hostage>(seed)?;
+    }
+
+    // RULES H10
+    #[test]
+    fn move_text_round_trip_hostage(seed in any::<u64>()) {
+        notation_round_trip::<Hostage>(seed)?;
     }
 }
 

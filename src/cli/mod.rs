@@ -35,9 +35,9 @@ enum Command {
 }
 
 /// The position options every command shares.
-#[derive(Debug, clap::Args)]
+#[derive(Clone, Debug, clap::Args)]
 pub struct PositionArgs {
-    /// Variant: chess, antichess, suicide, crazyhouse (case-insensitive).
+    /// Variant: chess, antichess, suicide, crazyhouse, hostage (case-insensitive).
     #[arg(long, short = 'v', default_value = "chess")]
     variant: String,
     /// Starting position as FEN (default: the variant's start position).

@@ -25,7 +25,7 @@ fn report<P: Position>(pos: &P, json: bool) -> anyhow::Result<ExitCode> {
     let legal = pos.legal_moves();
     let mut rows: Vec<(String, String)> = legal
         .iter()
-        .map(|&m| (uci::write(m), san::write_with(&legal, m)))
+        .map(|&m| (uci::write(m), san::write_in::<P>(&legal, m)))
         .collect();
     rows.sort();
     if json {

@@ -2,8 +2,9 @@
 
 use super::PositionArgs;
 use super::game::{outcome_text, state_json};
-use ransom::notation::{fen, parse_move, san, uci};
+use ransom::notation::{fen, parse_move, pgn, san, uci};
 use ransom::{Position, dispatch};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Arguments of `ransom play`.
@@ -14,21 +15,38 @@ pub struct PlayArgs {
     /// Print one JSON object with the final game state and the moves played.
     #[arg(long)]
     json: bool,
+    /// Read the moves of the first game of this PGN file first (its `FEN`
+    /// tag gives the start unless `--fen` is given; variations, comments and
+    /// NAGs are skipped; Hostage exchanges `(B-N)N*c7` are moves).
+    #[arg(long)]
+    pgn: Option<PathBuf>,
     /// Moves in SAN (`Nf3`, `e8=Q`, `N@f3`) or UCI (`g1f3`, `e7e8q`, `N@f3`).
     moves: Vec<String>,
 }
 
 pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
-    let pos = args.position.position()?;
-    dispatch!(pos, p => replay(p, args))
+    let mut moves = Vec::new();
+    let mut position = args.position.clone();
+    if let Some(path) = &args.pgn {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+        let game = pgn::parse(&text)?;
+        if position.fen.is_none() {
+            position.fen = game.tag("FEN").map(str::to_string);
+        }
+        moves = game.moves;
+    }
+    moves.extend(args.moves.iter().cloned());
+    let pos = position.position()?;
+    dispatch!(pos, p => replay(p, &moves, args.json))
 }
 
-fn replay<P: Position>(mut pos: P, args: &PlayArgs) -> anyhow::Result<ExitCode> {
+fn replay<P: Position>(mut pos: P, moves: &[String], json: bool) -> anyhow::Result<ExitCode> {
     let mut played = Vec::new();
-    for (i, text) in args.moves.iter().enumerate() {
+    for (i, text) in moves.iter().enumerate() {
         if let Some(outcome) = pos.outcome() {
             return fail(
-                args.json,
+                json,
                 i + 1,
                 text,
                 &pos,
@@ -42,10 +60,10 @@ fn replay<P: Position>(mut pos: P, args: &PlayArgs) -> anyhow::Result<ExitCode> 
                 );
                 pos.play_unchecked(m);
             }
-            Err(e) => return fail(args.json, i + 1, text, &pos, &e.to_string()),
+            Err(e) => return fail(json, i + 1, text, &pos, &e.to_string()),
         }
     }
-    if args.json {
+    if json {
         let mut out = state_json(&pos);
         out["moves"] = played.into();
         println!("{out}");

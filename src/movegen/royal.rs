@@ -143,7 +143,7 @@ fn is_safe(state: &State, king: Square, m: Move, blockers: Bitboard) -> bool {
                 attacks::bishop_attacks(king, occupied) & board.bishops_and_queens() & them;
             (rook_like | bishop_like).is_empty()
         }
-        Move::Castle { .. } | Move::Drop { .. } => true,
+        Move::Castle { .. } | Move::Drop { .. } | Move::Exchange { .. } => true,
     }
 }
 

@@ -1,7 +1,10 @@
 //! FEN and X-FEN, with the crazyhouse `[...]` holdings suffix and `~` for
-//! promoted men. Input is lenient: missing trailing fields take their
-//! defaults, `_` may stand for a space, and pockets may also be written as a
-//! ninth rank (`.../RNBQKBNR/Qn`).
+//! promoted men, and the Hostage chess form `[<airfields>#<prisoners>]`
+//! (RULES H11; its castling field may hold `E`/`e`, read like the
+//! Shredder-FEN file letter it is: the square of an unmoved king). Input is
+//! lenient: missing trailing fields take their defaults, `_` may stand for a
+//! space, and pockets may also be written as a ninth rank
+//! (`.../RNBQKBNR/Qn`).
 
 use crate::board::{Bitboard, Board, ByColor, ByRole, Color, Piece, Role, Square};
 use crate::moves::Move;
@@ -164,7 +167,13 @@ fn parse_placement(text: &str, setup: &mut Setup) -> Result<(), FenError> {
     setup.board = board;
     setup.promoted = promoted;
     if let Some(pocket) = pocket_part {
-        setup.pockets = Some(parse_pockets(pocket)?);
+        match pocket.split_once('#') {
+            Some((airfields, prisoners)) => {
+                setup.pockets = Some(parse_pockets(airfields)?);
+                setup.prisoners = Some(parse_pockets(prisoners)?);
+            }
+            None => setup.pockets = Some(parse_pockets(pocket)?),
+        }
     }
     Ok(())
 }
@@ -302,7 +311,13 @@ fn castling_text(castling: Bitboard, board: &Board) -> String {
 /// Writes a setup as FEN. The en-passant square is written as given.
 pub fn write_setup(setup: &Setup) -> String {
     let mut out = board_fen(&setup.board, setup.promoted);
-    if let Some(pockets) = &setup.pockets {
+    if let Some(prisoners) = &setup.prisoners {
+        out.push('[');
+        out.push_str(&holdings_text(&setup.pockets.unwrap_or_default()));
+        out.push('#');
+        out.push_str(&holdings_text(prisoners));
+        out.push(']');
+    } else if let Some(pockets) = &setup.pockets {
         out.push('[');
         out.push_str(&holdings_text(pockets));
         out.push(']');

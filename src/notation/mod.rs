@@ -1,6 +1,7 @@
-//! Text forms: FEN (with holdings), UCI moves and SAN.
+//! Text forms: FEN (with holdings), UCI moves, SAN and PGN movetext.
 
 pub mod fen;
+pub mod pgn;
 pub mod san;
 pub mod uci;
 
@@ -11,10 +12,17 @@ use crate::position::Position;
 /// returns it if it is legal in `pos`.
 pub fn parse_move<P: Position>(pos: &P, text: &str) -> Result<Move, MoveParseError> {
     let text = text.trim();
-    if let Ok(m) = uci::parse(pos, text) {
-        return Ok(m);
+    let as_uci = uci::parse(pos, text);
+    if as_uci.is_ok() {
+        return as_uci;
     }
-    san::parse(pos, text)
+    match san::parse(pos, text) {
+        // Well-formed UCI (`N#B@c7`) that is not SAN: report it as illegal.
+        Err(MoveParseError::Syntax(_)) if matches!(as_uci, Err(MoveParseError::Illegal(_))) => {
+            as_uci
+        }
+        result => result,
+    }
 }
 
 /// A move string that could not be read or is not legal in the position.

@@ -1,7 +1,11 @@
 //! Standard Algebraic Notation, in and out: `Nf3`, `exd5`, `e8=Q`, `a1=K`
-//! (Losing chess), `O-O`, drops `N@f3` and `@e6` (pawn). Input also takes
-//! `0-0`, a missing `=` before the promotion letter, `P@e6`, and check and
-//! annotation marks (`+ # ! ?`).
+//! (Losing chess), `O-O`, drops `N@f3` and `@e6` (pawn; Hostage chess writes
+//! `N*f3` and `*e6`, RULES H10), Hostage exchanges `(B-N)N*c7` (the man paid,
+//! `-`, the man rescued, then the drop). Input also takes `0-0`, `O O`, a
+//! missing `=` before the promotion letter, `P@e6`, `P*e6`, either drop sign
+//! in every variant, the short exchange forms `(B)N*c7`, `(R)*g3`,
+//! `(R-P)P*g3`, `N(b)d7` disambiguation, and check and annotation marks
+//! (`+ # ! ?`).
 
 use super::MoveParseError;
 use crate::board::{Role, Square};
@@ -10,11 +14,31 @@ use crate::position::Position;
 
 /// The SAN of a legal move, without check marks.
 pub fn write<P: Position>(pos: &P, m: Move) -> String {
-    write_with(&pos.legal_moves(), m)
+    write_in::<P>(&pos.legal_moves(), m)
 }
 
-/// The SAN of `m`, disambiguated against `legal` (the position's legal moves).
+/// The SAN of `m`, disambiguated against `legal` (the position's legal
+/// moves), with drops written `N@f3` (crazyhouse).
 pub fn write_with(legal: &MoveList, m: Move) -> String {
+    write_marked(legal, m, '@')
+}
+
+/// The SAN of `m` in the notation of the variant `P` (drops written with
+/// [`Position::DROP_SIGN`]), disambiguated against `legal`.
+pub fn write_in<P: Position>(legal: &MoveList, m: Move) -> String {
+    write_marked(legal, m, P::DROP_SIGN)
+}
+
+/// A dropped man: the role letter (none for a pawn), `sign`, the square.
+fn drop_text(role: Role, sign: char, to: Square) -> String {
+    if role == Role::Pawn {
+        format!("{sign}{to}")
+    } else {
+        format!("{}{sign}{to}", role.upper_char())
+    }
+}
+
+fn write_marked(legal: &MoveList, m: Move, drop_sign: char) -> String {
     match m {
         Move::Castle { king, rook } => {
             if rook.file() > king.file() {
@@ -23,13 +47,13 @@ pub fn write_with(legal: &MoveList, m: Move) -> String {
                 "O-O-O".into()
             }
         }
-        Move::Drop { role, to } => {
-            if role == Role::Pawn {
-                format!("@{to}")
-            } else {
-                format!("{}@{to}", role.upper_char())
-            }
-        }
+        Move::Drop { role, to } => drop_text(role, drop_sign, to),
+        Move::Exchange { rescue, pay, to } => format!(
+            "({}-{}){}",
+            pay.upper_char(),
+            rescue.upper_char(),
+            drop_text(rescue, '*', to)
+        ),
         Move::EnPassant { from, to } => format!("{}x{to}", from.file_char()),
         Move::Normal {
             role,
@@ -103,6 +127,13 @@ enum SanMove {
         role: Role,
         to: Square,
     },
+    /// `(pay-rescue)rescue*to`; the rescued role may be given inside the
+    /// parentheses, after them, or both (then they must agree).
+    Exchange {
+        pay: Role,
+        rescue: Role,
+        to: Square,
+    },
     Normal {
         role: Role,
         file: Option<u32>,
@@ -122,17 +153,21 @@ fn parse_syntax(text: &str) -> Option<SanMove> {
     if !core.is_ascii() {
         return None;
     }
-    if let Some(at) = core.find('@') {
-        let role = match &core[..at] {
-            "" => Role::Pawn,
-            r if r.len() == 1 => Role::from_char(r.chars().next()?)
-                .filter(|_| r.chars().all(|c| c.is_ascii_uppercase()))?,
-            _ => return None,
-        };
-        let to = Square::parse(&core[at + 1..])?;
-        return (role != Role::King).then_some(SanMove::Drop { role, to });
+    if let Some(inner) = core.strip_prefix('(') {
+        return parse_exchange(inner);
     }
-    let mut body = core;
+    if let Some((role, to)) = parse_drop(core) {
+        return Some(SanMove::Drop {
+            role: role.unwrap_or(Role::Pawn),
+            to,
+        });
+    }
+    if core.contains(['@', '*']) {
+        return None;
+    }
+    // `N(b)d7`: disambiguation in parentheses.
+    let unbracketed: String = core.chars().filter(|c| !matches!(c, '(' | ')')).collect();
+    let mut body = unbracketed.as_str();
     let mut promotion = None;
     let last = body.chars().last()?;
     if last.is_ascii_alphabetic() && "NBRQKnbrqk".contains(last) && body.len() >= 3 {
@@ -186,6 +221,44 @@ fn parse_syntax(text: &str) -> Option<SanMove> {
     })
 }
 
+/// A held man's letter (upper case, never a king).
+fn held_role(c: char) -> Option<Role> {
+    Some(c)
+        .filter(char::is_ascii_uppercase)
+        .and_then(Role::from_char)
+        .filter(|&r| r != Role::King)
+}
+
+/// `N@c7`, `N*c7`, `@c7`, `*c7`: the role letter (if written) and the square.
+fn parse_drop(text: &str) -> Option<(Option<Role>, Square)> {
+    let at = text.find(['@', '*'])?;
+    let role = match &text[..at] {
+        "" => None,
+        r if r.len() == 1 => Some(held_role(r.chars().next()?)?),
+        _ => return None,
+    };
+    Some((role, Square::parse(&text[at + 1..])?))
+}
+
+/// After the `(`: `B-N)N*c7`, `B)N*c7`, `P-P)*g5`, `R)*g3`, `R-P)P*g3`.
+fn parse_exchange(text: &str) -> Option<SanMove> {
+    let close = text.find(')')?;
+    let mut inside = text[..close].chars();
+    let pay = held_role(inside.next()?)?;
+    let named = match (inside.next(), inside.next(), inside.next()) {
+        (None, _, _) => None,
+        (Some('-'), Some(c), None) => Some(held_role(c)?),
+        _ => return None,
+    };
+    let (after, to) = parse_drop(&text[close + 1..])?;
+    let rescue = match (named, after) {
+        (Some(a), Some(b)) if a != b => return None,
+        (Some(r), _) | (None, Some(r)) => r,
+        (None, None) => Role::Pawn,
+    };
+    Some(SanMove::Exchange { pay, rescue, to })
+}
+
 fn san_matches(san: SanMove, m: Move) -> bool {
     match san {
         SanMove::Castle { king_side } => match m {
@@ -193,6 +266,7 @@ fn san_matches(san: SanMove, m: Move) -> bool {
             _ => false,
         },
         SanMove::Drop { role, to } => m == Move::Drop { role, to },
+        SanMove::Exchange { pay, rescue, to } => m == Move::Exchange { rescue, pay, to },
         SanMove::Normal {
             role,
             file,

@@ -1,5 +1,6 @@
 //! UCI move notation: `e2e4`, `e7e8q`, `a7a8k` (Losing chess), drops
-//! `N@c7`, castling as the king's two-square move (`e1g1`; `e1h1` is read too).
+//! `N@c7`, Hostage exchanges `N#B@c7` (rescued man, `#`, paid man, `@`,
+//! square; RULES H10), castling as the king's two-square move (`e1g1`; `e1h1` is read too).
 
 use super::MoveParseError;
 use crate::board::{Role, Square};
@@ -25,6 +26,15 @@ pub enum UciMove {
         /// Target square.
         to: Square,
     },
+    /// A Hostage exchange: `N#B@c7`.
+    Exchange {
+        /// The mover's man rescued from the opponent's prison and dropped.
+        rescue: Role,
+        /// The enemy man paid from the mover's prison.
+        pay: Role,
+        /// Target square.
+        to: Square,
+    },
 }
 
 /// Reads the UCI text of a move (syntax only).
@@ -34,6 +44,18 @@ pub fn parse_syntax(text: &str) -> Option<UciMove> {
         let role = Role::from_char(bytes[0] as char).filter(|&r| r != Role::King)?;
         let to = Square::parse(text.get(2..4)?)?;
         return Some(UciMove::Drop { role, to });
+    }
+    if bytes.len() == 6 && bytes[1] == b'#' && bytes[3] == b'@' {
+        let held = |c: u8| {
+            Some(c)
+                .filter(u8::is_ascii_uppercase)
+                .and_then(|c| Role::from_char(c as char))
+                .filter(|&r| r != Role::King)
+        };
+        let rescue = held(bytes[0])?;
+        let pay = held(bytes[2])?;
+        let to = Square::parse(text.get(4..6)?)?;
+        return Some(UciMove::Exchange { rescue, pay, to });
     }
     if bytes.len() != 4 && bytes.len() != 5 {
         return None;
@@ -55,6 +77,7 @@ pub fn parse_syntax(text: &str) -> Option<UciMove> {
 pub fn matches(uci: UciMove, m: Move) -> bool {
     match (uci, m) {
         (UciMove::Drop { role, to }, Move::Drop { role: r, to: t }) => role == r && to == t,
+        (UciMove::Exchange { rescue, pay, to }, _) => m == Move::Exchange { rescue, pay, to },
         (
             UciMove::Normal {
                 from,
@@ -75,7 +98,7 @@ pub fn matches(uci: UciMove, m: Move) -> bool {
                     && (to == rook || (is_standard_castling(king, rook) && to == m.to()))
                     && promotion.is_none()
             }
-            Move::Drop { .. } => false,
+            Move::Drop { .. } | Move::Exchange { .. } => false,
         },
         _ => false,
     }
@@ -111,6 +134,9 @@ pub fn write(m: Move) -> String {
         }
         Move::Castle { king, rook } => format!("{king}{rook}"),
         Move::Drop { role, to } => format!("{}@{to}", role.upper_char()),
+        Move::Exchange { rescue, pay, to } => {
+            format!("{}#{}@{to}", rescue.upper_char(), pay.upper_char())
+        }
     }
 }
 

@@ -41,6 +41,10 @@ pub trait Position: Clone + Send + Sync + 'static {
     const ROYAL_KING: bool;
     /// Whether men can be dropped from a holding.
     const HAS_DROPS: bool;
+    /// The sign between a dropped man and its square in SAN: `@` (`N@f3`,
+    /// crazyhouse) unless the variant's own notation says otherwise (Hostage
+    /// chess: `N*f3`, RULES H10).
+    const DROP_SIGN: char = '@';
 
     /// The variant's starting position.
     fn start() -> Self;

@@ -10,12 +10,19 @@ pub struct Setup {
     pub board: Board,
     /// Men marked as promoted (`Q~` in crazyhouse FEN).
     pub promoted: Bitboard,
-    /// Holdings written in brackets after the placement (crazyhouse pockets),
-    /// or `None` if the FEN had no bracket.
+    /// Holdings written in brackets after the placement (crazyhouse pockets,
+    /// Hostage airfields: the part before `#`), or `None` if the FEN had no
+    /// bracket. Indexed by the men's colour (`[Q]`: a White queen held by White).
     pub pockets: Option<ByColor<ByRole<u8>>>,
+    /// Hostage prisoners (RULES H11: the part of the brackets after `#`),
+    /// indexed by the men's own colour: `prisoners[White][Knight]` counts
+    /// White knights held in Black's prison. `None` if the FEN had no `#`.
+    pub prisoners: Option<ByColor<ByRole<u8>>>,
     /// The side to move.
     pub turn: Color,
-    /// Castling rights, as the squares of the rooks that may castle.
+    /// Castling rights, as the squares of the rooks that may castle. In
+    /// Hostage chess the square of a king may appear too (FEN `E`/`e`,
+    /// RULES H11): that king stands unmoved on its home square.
     pub castling: Bitboard,
     /// The en-passant square, if the FEN names one.
     pub ep_square: Option<Square>,
@@ -26,12 +33,21 @@ pub struct Setup {
 }
 
 impl Setup {
+    /// Whether any man is held outside the board (pockets, airfields, prisons).
+    pub fn has_holdings(&self) -> bool {
+        let held = |h: &Option<ByColor<ByRole<u8>>>| {
+            h.is_some_and(|h| h.white.total() + h.black.total() > 0)
+        };
+        held(&self.pockets) || held(&self.prisoners)
+    }
+
     /// The orthodox starting position with all castling rights.
     pub fn standard() -> Setup {
         Setup {
             board: Board::standard(),
             promoted: Bitboard::EMPTY,
             pockets: None,
+            prisoners: None,
             turn: Color::White,
             castling: Bitboard::CORNERS,
             ep_square: None,
@@ -46,6 +62,7 @@ impl Setup {
             board: Board::empty(),
             promoted: Bitboard::EMPTY,
             pockets: None,
+            prisoners: None,
             turn: Color::White,
             castling: Bitboard::EMPTY,
             ep_square: None,

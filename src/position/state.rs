@@ -1,5 +1,10 @@
 //! The position state shared by the orthodox-board variants, with the
 //! make-move logic and the incrementally updated zobrist hash.
+//!
+//! Holdings: `pockets` are the men waiting to be dropped (crazyhouse
+//! pockets, Hostage airfields), `prisoners` the men held in the opponent's
+//! prison (Hostage only); both are indexed by the men's own colour and hashed
+//! per role and count (zobrist holding slots 0 and 1).
 
 use super::{PositionError, Setup};
 use crate::board::{
@@ -7,12 +12,16 @@ use crate::board::{
 };
 use crate::moves::{Move, castling_king_target, castling_rook_target};
 
-/// Everything that defines a position of chess, Losing chess or crazyhouse.
+/// Everything that defines a position of chess, Losing chess, crazyhouse or
+/// Hostage chess.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     pub(crate) board: Board,
     pub(crate) promoted: Bitboard,
     pub(crate) pockets: ByColor<ByRole<u8>>,
+    /// Hostage chess: `prisoners[c]` are men of colour `c` held in the prison
+    /// of `!c` (RULES H1). Empty in every other variant.
+    pub(crate) prisoners: ByColor<ByRole<u8>>,
     pub(crate) turn: Color,
     pub(crate) castling: Bitboard,
     pub(crate) ep_square: Option<Square>,
@@ -28,6 +37,7 @@ pub struct PositionKey {
     board: Board,
     promoted: Bitboard,
     pockets: ByColor<ByRole<u8>>,
+    prisoners: ByColor<ByRole<u8>>,
     turn: Color,
     castling: Bitboard,
     ep_square: Option<Square>,
@@ -40,6 +50,10 @@ pub(crate) enum Captures {
     Vanish,
     /// Captured men go to the capturer's pocket, promoted men as pawns (crazyhouse).
     ToPocket,
+    /// Captured men go to the capturer's prison with their role; promotion
+    /// swaps the pawn with a man of the promoted role from the opponent's
+    /// prison (Hostage chess, RULES H1, H6).
+    ToPrison,
 }
 
 impl State {
@@ -51,6 +65,7 @@ impl State {
             board: setup.board,
             promoted: setup.promoted & setup.board.occupied(),
             pockets: setup.pockets.unwrap_or_default(),
+            prisoners: setup.prisoners.unwrap_or_default(),
             turn: setup.turn,
             castling: setup.castling,
             ep_square: setup.ep_square,
@@ -73,6 +88,7 @@ impl State {
             board: self.board,
             promoted: self.promoted,
             pockets: with_pockets.then_some(self.pockets),
+            prisoners: None,
             turn: self.turn,
             castling: self.castling,
             ep_square: self.ep_square,
@@ -87,6 +103,7 @@ impl State {
             board: self.board,
             promoted: self.promoted,
             pockets: self.pockets,
+            prisoners: self.prisoners,
             turn: self.turn,
             castling: self.castling,
             ep_square: self.ep_square,
@@ -110,6 +127,7 @@ impl State {
         for color in Color::ALL {
             for role in Role::ALL {
                 hash ^= zobrist::holding(0, color, role, self.pockets[color][role]);
+                hash ^= zobrist::holding(1, color, role, self.prisoners[color][role]);
             }
         }
         if self.turn == Color::Black {
@@ -157,6 +175,25 @@ impl State {
     }
 
     #[inline]
+    fn add_prisoner(&mut self, color: Color, role: Role, delta: i8) {
+        let count = &mut self.prisoners[color][role];
+        let old = *count;
+        *count = old.wrapping_add_signed(delta);
+        let new = *count;
+        self.hash ^= zobrist::holding(1, color, role, old) ^ zobrist::holding(1, color, role, new);
+    }
+
+    /// Adds the castling squares `rights` (Hostage: a rook dropped on its
+    /// corner beside an unmoved king, RULES H8).
+    #[inline]
+    pub(crate) fn add_castling(&mut self, rights: Bitboard) {
+        for rook in rights.without(self.castling) {
+            self.hash ^= zobrist::castling(rook);
+        }
+        self.castling |= rights;
+    }
+
+    #[inline]
     fn drop_castling(&mut self, rights: Bitboard) {
         for rook in self.castling & rights {
             self.hash ^= zobrist::castling(rook);
@@ -186,16 +223,27 @@ impl State {
                 let was_promoted = self.promoted.contains(from);
                 if capture.is_some() {
                     let captured_promoted = self.promoted.contains(to);
-                    if let Some(victim) = self.take(to)
-                        && captures == Captures::ToPocket
-                    {
-                        let role = if captured_promoted {
-                            Role::Pawn
-                        } else {
-                            victim.role
-                        };
-                        self.add_to_pocket(us, role, 1);
+                    if let Some(victim) = self.take(to) {
+                        match captures {
+                            Captures::Vanish => {}
+                            Captures::ToPocket => {
+                                let role = if captured_promoted {
+                                    Role::Pawn
+                                } else {
+                                    victim.role
+                                };
+                                self.add_to_pocket(us, role, 1);
+                            }
+                            Captures::ToPrison => self.add_prisoner(!us, victim.role, 1),
+                        }
                     }
+                }
+                if captures == Captures::ToPrison
+                    && let Some(promotion) = promotion
+                {
+                    // RULES H6: the piece leaves the opponent's prison, the pawn enters it.
+                    self.add_prisoner(us, promotion, -1);
+                    self.add_prisoner(us, Role::Pawn, 1);
                 }
                 self.drop_castling(Bitboard::from(from) | Bitboard::from(to));
                 if role == Role::King {
@@ -220,8 +268,10 @@ impl State {
             Move::EnPassant { from, to } => {
                 let victim_sq = Square::from_coords(to.file(), from.rank()).expect("on board");
                 self.take(victim_sq);
-                if captures == Captures::ToPocket {
-                    self.add_to_pocket(us, Role::Pawn, 1);
+                match captures {
+                    Captures::Vanish => {}
+                    Captures::ToPocket => self.add_to_pocket(us, Role::Pawn, 1),
+                    Captures::ToPrison => self.add_prisoner(!us, Role::Pawn, 1),
                 }
                 self.take(from);
                 self.put(to, Role::Pawn.of(us));
@@ -236,6 +286,14 @@ impl State {
             Move::Drop { role, to } => {
                 self.add_to_pocket(us, role, -1);
                 self.put(to, role.of(us));
+            }
+            Move::Exchange { rescue, pay, to } => {
+                // RULES H2b: the paid enemy man goes from the mover's prison
+                // to its owner's airfield; the rescued man is dropped.
+                self.add_prisoner(!us, pay, -1);
+                self.add_to_pocket(!us, pay, 1);
+                self.add_prisoner(us, rescue, -1);
+                self.put(to, rescue.of(us));
             }
         }
         if us == Color::Black {

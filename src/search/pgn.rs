@@ -106,6 +106,6 @@ impl Writer<'_> {
             Color::Black if force_number => self.text.push_str(&format!("{number}... ")),
             Color::Black => {}
         }
-        self.text.push_str(&san::write_with(legal, m));
+        self.text.push_str(&san::write_in::<P>(legal, m));
     }
 }

@@ -29,15 +29,13 @@ impl Position for Chess {
         let mut problems = Vec::new();
         state::check_common(setup, &mut problems);
         state::check_royal(setup, &mut problems);
-        if setup
-            .pockets
-            .is_some_and(|p| p.white.total() + p.black.total() > 0)
-        {
+        if setup.has_holdings() {
             problems.push("standard chess has no holdings (remove the [...] part)".into());
         }
         state::finish(problems)?;
         let mut plain = setup.clone();
         plain.pockets = None;
+        plain.prisoners = None;
         plain.promoted = Bitboard::EMPTY;
         let mut state = State::from_checked_setup(&plain);
         movegen::forget_unusable_ep(&mut state);

@@ -31,6 +31,12 @@ impl Position for Crazyhouse {
         let mut problems = Vec::new();
         state::check_common(setup, &mut problems);
         state::check_royal(setup, &mut problems);
+        if setup
+            .prisoners
+            .is_some_and(|p| p.white.total() + p.black.total() > 0)
+        {
+            problems.push("crazyhouse has no prisons (remove the part after '#')".into());
+        }
         if let Some(pockets) = &setup.pockets {
             if pockets.white[Role::King] + pockets.black[Role::King] > 0 {
                 problems.push("a king cannot be in a pocket".into());

@@ -80,15 +80,13 @@ impl<R: LosingRules> Position for Losing<R> {
                 "Losing chess has no castling (RULES A3): the castling field must be '-'".into(),
             );
         }
-        if setup
-            .pockets
-            .is_some_and(|p| p.white.total() + p.black.total() > 0)
-        {
+        if setup.has_holdings() {
             problems.push("Losing chess has no holdings (remove the [...] part)".into());
         }
         state::finish(problems)?;
         let mut plain = setup.clone();
         plain.pockets = None;
+        plain.prisoners = None;
         plain.promoted = Bitboard::EMPTY;
         Ok(Losing {
             state: State::from_checked_setup(&plain),

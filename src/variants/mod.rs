@@ -2,10 +2,12 @@
 
 mod chess;
 mod crazyhouse;
+pub mod hostage;
 mod losing;
 
 pub use chess::Chess;
 pub use crazyhouse::Crazyhouse;
+pub use hostage::Hostage;
 pub use losing::{Antichess, Fics, International, Losing, LosingRules, StalemateRule, Suicide};
 
 use crate::board::Color;
@@ -25,24 +27,28 @@ pub enum Variant {
     Suicide,
     /// Crazyhouse (RULES Z).
     Crazyhouse,
+    /// Hostage chess (RULES H).
+    Hostage,
 }
 
 impl Variant {
     /// Every variant, in the order the docs list them.
-    pub const ALL: [Variant; 4] = [
+    pub const ALL: [Variant; 5] = [
         Variant::Chess,
         Variant::Antichess,
         Variant::Suicide,
         Variant::Crazyhouse,
+        Variant::Hostage,
     ];
 
-    /// The canonical name (`chess`, `antichess`, `suicide`, `crazyhouse`).
+    /// The canonical name (`chess`, `antichess`, `suicide`, `crazyhouse`, `hostage`).
     pub fn name(self) -> &'static str {
         match self {
             Variant::Chess => "chess",
             Variant::Antichess => "antichess",
             Variant::Suicide => "suicide",
             Variant::Crazyhouse => "crazyhouse",
+            Variant::Hostage => "hostage",
         }
     }
 
@@ -59,6 +65,9 @@ impl Variant {
             Variant::Crazyhouse => {
                 "crazyhouse (lichess rules): captured men are dropped back by the capturer"
             }
+            Variant::Hostage => {
+                "Hostage chess (Leslie): captured men are held in prison and exchanged for the capturer's own"
+            }
         }
     }
 }
@@ -71,7 +80,7 @@ impl fmt::Display for Variant {
 
 /// A variant name that is not known.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown variant '{0}' (known: chess, antichess, suicide, crazyhouse)")]
+#[error("unknown variant '{0}' (known: chess, antichess, suicide, crazyhouse, hostage)")]
 pub struct UnknownVariant(pub String);
 
 impl FromStr for Variant {
@@ -87,6 +96,7 @@ impl FromStr for Variant {
             "antichess" | "losingchess" | "losing" | "giveaway" => Variant::Antichess,
             "suicide" => Variant::Suicide,
             "crazyhouse" | "zh" => Variant::Crazyhouse,
+            "hostage" | "hostagechess" => Variant::Hostage,
             _ => return Err(UnknownVariant(text.to_string())),
         })
     }
@@ -104,6 +114,8 @@ pub enum AnyPosition {
     Suicide(Suicide),
     /// Crazyhouse.
     Crazyhouse(Crazyhouse),
+    /// Hostage chess.
+    Hostage(Hostage),
 }
 
 /// Calls `$body` with `$pos` bound to the inner position, whatever the variant.
@@ -115,6 +127,7 @@ macro_rules! dispatch {
             $crate::variants::AnyPosition::Antichess($pos) => $body,
             $crate::variants::AnyPosition::Suicide($pos) => $body,
             $crate::variants::AnyPosition::Crazyhouse($pos) => $body,
+            $crate::variants::AnyPosition::Hostage($pos) => $body,
         }
     };
 }
@@ -127,6 +140,7 @@ impl AnyPosition {
             Variant::Antichess => AnyPosition::Antichess(Antichess::start()),
             Variant::Suicide => AnyPosition::Suicide(Suicide::start()),
             Variant::Crazyhouse => AnyPosition::Crazyhouse(Crazyhouse::start()),
+            Variant::Hostage => AnyPosition::Hostage(Hostage::start()),
         }
     }
 
@@ -137,6 +151,7 @@ impl AnyPosition {
             Variant::Antichess => AnyPosition::Antichess(Antichess::from_setup(setup)?),
             Variant::Suicide => AnyPosition::Suicide(Suicide::from_setup(setup)?),
             Variant::Crazyhouse => AnyPosition::Crazyhouse(Crazyhouse::from_setup(setup)?),
+            Variant::Hostage => AnyPosition::Hostage(Hostage::from_setup(setup)?),
         })
     }
 
@@ -147,6 +162,7 @@ impl AnyPosition {
             AnyPosition::Antichess(_) => Variant::Antichess,
             AnyPosition::Suicide(_) => Variant::Suicide,
             AnyPosition::Crazyhouse(_) => Variant::Crazyhouse,
+            AnyPosition::Hostage(_) => Variant::Hostage,
         }
     }
 
