@@ -6,7 +6,7 @@
 use ransom::Position;
 use ransom::notation::fen;
 use ransom::perft::perft;
-use ransom::variants::{Antichess, Chess, Crazyhouse};
+use ransom::variants::{Antichess, Chess, Crazyhouse, Hostage};
 use shakmaty::CastlingMode;
 use shakmaty::fen::Fen;
 
@@ -52,4 +52,25 @@ fn crazyhouse_middlegame_3_shakmaty() {
         .into_position(CastlingMode::Standard)
         .unwrap();
     assert_eq!(shakmaty::perft(&pos, 3), 58_057);
+}
+
+/// A middlegame (Kiwipete), for comparison with the Hostage middlegame below.
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+/// Kiwipete with a captured knight and bishop in prison and a pawn back in
+/// each airfield; its counts are confirmed by the naive reference
+/// (tests/data/hostage.perft).
+const HOSTAGE_MIDDLEGAME: &str =
+    "r3k2r/p1ppqpb1/1n2pnp1/3PN3/1p2P3/5Q2/1PPBBPPP/R3K2R[Pp#Nb] w KQkq - 0 1";
+
+#[divan::bench(sample_count = 10)]
+fn chess_kiwipete_4_ransom() {
+    let pos: Chess = fen::parse_position(KIWIPETE).unwrap();
+    assert_eq!(perft(&pos, 4), 4_085_603);
+}
+
+#[divan::bench(sample_count = 10)]
+fn hostage_middlegame_3_ransom() {
+    let pos: Hostage = fen::parse_position(HOSTAGE_MIDDLEGAME).unwrap();
+    assert_eq!(perft(&pos, 3), 1_185_348);
 }

@@ -12,7 +12,7 @@
 //!   airfields, prisons, castling rights and unmoved kings: RULES H1, H2,
 //!   H6, H8). Each side plays the moves on its own representation.
 //! - Perft numbers computed by the reference are stored in
-//!   tests/data/hostage_perft.txt and checked against the fast generator
+//!   tests/data/hostage.perft and checked against the fast generator
 //!   (`cargo test --test hostage_reference -- --ignored regenerate` rewrites
 //!   the file from the reference).
 
@@ -562,18 +562,14 @@ fn random_playouts_agree_with_the_reference() {
                 break;
             }
             assert_eq!(pos.outcome(), None);
-            // Half the time an ordinary move if there is one, so that men
-            // keep being captured; otherwise any move.
-            let ordinary: Vec<usize> = (0..legal.len())
-                .filter(|&i| {
-                    !matches!(
-                        legal[i],
-                        ransom::Move::Drop { .. } | ransom::Move::Exchange { .. }
-                    )
-                })
+            // Biased towards captures so that prisons fill up and exchanges
+            // and drops become available: half the time a capture if there
+            // is one, otherwise any move.
+            let captures: Vec<usize> = (0..legal.len())
+                .filter(|&i| legal[i].is_capture())
                 .collect();
-            let i = if !ordinary.is_empty() && rng.below(2) == 0 {
-                ordinary[rng.below(ordinary.len())]
+            let i = if !captures.is_empty() && rng.below(2) == 0 {
+                captures[rng.below(captures.len())]
             } else {
                 rng.below(legal.len())
             };
@@ -610,7 +606,7 @@ fn random_playouts_agree_with_the_reference() {
 // ---------------------------------------------------------------------------
 // Perft numbers from the reference.
 
-const PERFT_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/hostage_perft.txt");
+const PERFT_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/hostage.perft");
 
 /// Positions and depths whose counts the reference computes in seconds
 /// (the opening at depth 5 differs from chess: exchanges begin at ply 5).
@@ -628,6 +624,11 @@ const PERFT_CASES: &[(&str, u32)] = &[
         2,
     ),
     ("R5rk/7p/8/8/8/8/K7/B7[P#N] w - - 0 1", 3),
+    // The bench middlegame (benches/perft.rs): both prisons and airfields populated.
+    (
+        "r3k2r/p1ppqpb1/1n2pnp1/3PN3/1p2P3/5Q2/1PPBBPPP/R3K2R[Pp#Nb] w KQkq - 0 1",
+        3,
+    ),
     ("2k5/1P1N4/8/8/8/7P/4N2r/K7[#] b - - 0 1", 4),
     ("r3k3/1P6/8/8/8/8/6p1/R3K2R[Rr#Pp] w KQq - 0 1", 2),
     ("4k3/8/8/8/8/8/8/4K3[RRrr#] w Ee - 0 1", 2),
@@ -637,7 +638,7 @@ const PERFT_CASES: &[(&str, u32)] = &[
 ];
 
 fn read_perft_file() -> Vec<(String, u32, u64)> {
-    let text = std::fs::read_to_string(PERFT_FILE).expect("tests/data/hostage_perft.txt");
+    let text = std::fs::read_to_string(PERFT_FILE).expect("tests/data/hostage.perft");
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
@@ -674,7 +675,7 @@ fn reference_reproduces_the_perft_numbers() {
 }
 
 #[test]
-#[ignore = "rewrites tests/data/hostage_perft.txt from the reference"]
+#[ignore = "rewrites tests/data/hostage.perft from the reference"]
 fn regenerate() {
     let mut out = String::from(
         "# Hostage chess perft, computed by the naive reference in tests/hostage_reference.rs.\n\

@@ -169,8 +169,8 @@ fn exchanges(state: &State, moves: &mut MoveList) {
 
 /// Whether `m`, an ordinary move of a man other than the king played while
 /// not in check, obviously keeps the king safe: it leaves no line to the
-/// king open (it is not the first man on one of the king's lines, or it
-/// stays on that line) and it imprisons no piece that could unfreeze an
+/// king open (it is not the only man between the king and an enemy slider,
+/// or it stays on that line) and it imprisons no piece that could unfreeze an
 /// enemy pawn touching the king (RULES H7).
 fn obviously_safe(m: Move, king: Square, shields: Bitboard, pawn_threat: bool) -> bool {
     match m {
@@ -189,13 +189,30 @@ fn obviously_safe(m: Move, king: Square, shields: Bitboard, pawn_threat: bool) -
     }
 }
 
+/// `us`'s men that stand alone between `king` and an enemy rook, bishop or
+/// queen: the only men whose move can open a line to the king.
+fn pin_candidates(board: &crate::board::Board, king: Square, us: Color) -> Bitboard {
+    let them = board.by_color(!us);
+    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
+        | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
+        & them;
+    let mut candidates = Bitboard::EMPTY;
+    for sniper in snipers {
+        let between = attacks::between(king, sniper) & board.occupied();
+        if !between.more_than_one() {
+            candidates |= between & board.by_color(us);
+        }
+    }
+    candidates
+}
+
 /// Keeps only the moves from `start` on that pass [`legal_after`].
 fn retain_legal(state: &State, moves: &mut MoveList, start: usize) {
     let us = state.turn;
     let board = &state.board;
     let shortcut = board.king_of(us).filter(|_| !king_attacked(state, us));
     let (shields, pawn_threat) = shortcut.map_or((Bitboard::EMPTY, false), |king| {
-        let shields = attacks::queen_attacks(king, board.occupied()) & board.by_color(us);
+        let shields = pin_candidates(board, king, us);
         let enemy_pawns = board.by_piece(Role::Pawn.of(!us));
         let touching = attacks::pawn_attacks(us, king) & enemy_pawns;
         (shields, touching.any())
