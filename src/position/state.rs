@@ -368,12 +368,10 @@ pub(crate) fn check_common(setup: &Setup, problems: &mut Vec<String>) {
     }
 }
 
-/// Checks that each side has exactly one king and that the side not to move
-/// is not in check (the rules of the royal-king variants).
-pub(crate) fn check_royal(setup: &Setup, problems: &mut Vec<String>) {
-    let board = &setup.board;
+/// Checks that each side has exactly one king.
+pub(crate) fn check_one_king_each(setup: &Setup, problems: &mut Vec<String>) {
     for color in Color::ALL {
-        let kings = board.count(Role::King.of(color));
+        let kings = setup.board.count(Role::King.of(color));
         if kings != 1 {
             problems.push(format!(
                 "{} has {kings} kings (needs exactly one)",
@@ -381,6 +379,13 @@ pub(crate) fn check_royal(setup: &Setup, problems: &mut Vec<String>) {
             ));
         }
     }
+}
+
+/// Checks that each side has exactly one king and that the side not to move
+/// is not in check (the rules of the royal-king variants).
+pub(crate) fn check_royal(setup: &Setup, problems: &mut Vec<String>) {
+    let board = &setup.board;
+    check_one_king_each(setup, problems);
     let them = !setup.turn;
     if let Some(king) = board.king_of(them)
         && board.attacks_by(king, setup.turn, board.occupied()).any()

@@ -316,15 +316,7 @@ impl Position for Hostage {
             // A king with a castling right is unmoved by definition (RULES H11).
             castling.add(home);
         }
-        for color in Color::ALL {
-            let kings = board.count(Role::King.of(color));
-            if kings != 1 {
-                problems.push(format!(
-                    "{} has {kings} kings (needs exactly one)",
-                    color.name()
-                ));
-            }
-        }
+        state::check_one_king_each(setup, &mut problems);
         let pockets = setup.pockets.unwrap_or_default();
         let prisoners = setup.prisoners.unwrap_or_default();
         let mut held = 0;
