@@ -1,0 +1,119 @@
+//! `ransom prove` and `ransom verify` from the command line: JSON fields,
+//! proof files, PGN export, exit codes on bad input.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn ransom(args: &[&str], dir: &PathBuf) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ransom"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run ransom");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ransom-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn prove_e4_json_writes_a_verifiable_proof() {
+    let dir = temp_dir("e4");
+    let (code, out, err) = ransom(&["prove", "e4", "--json"], &dir);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["result"], "win");
+    assert_eq!(json["winner"], "black");
+    assert_eq!(json["best"], "b7b5");
+    assert_eq!(json["verified"], true);
+    assert!(json["proof_positions"].as_u64().unwrap() > 100);
+    assert!(json["nodes"].as_u64().unwrap() > 0);
+    assert!(json["time_ms"].is_u64());
+    assert_eq!(json["proof_file"], "proofs/antichess-e2e4.proof");
+    assert_eq!(json["variant"], "antichess");
+
+    let (code, out, err) = ransom(&["verify", "proofs/antichess-e2e4.proof"], &dir);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("OK: black wins in "), "{out}");
+
+    let (code, out, _) = ransom(&["verify", "--json", "proofs/antichess-e2e4.proof"], &dir);
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["ok"], true);
+    assert_eq!(json["line"][0], "e2e4");
+}
+
+#[test]
+fn prove_text_output_and_pgn_export() {
+    let dir = temp_dir("d3e5");
+    let (code, out, err) = ransom(
+        &["prove", "d3", "e5", "--pgn", "d3e5.pgn", "--out", "x.proof"],
+        &dir,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("result: win for the side to move: white wins (proved and verified)"),
+        "{out}"
+    );
+    assert!(out.contains("best: Bf4 (c1f4)"), "{out}");
+    assert!(out.contains("proof file: x.proof"), "{out}");
+    let pgn = std::fs::read_to_string(dir.join("d3e5.pgn")).unwrap();
+    assert!(pgn.contains("[Variant \"Antichess\"]"), "{pgn}");
+    assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+    assert!(pgn.contains("\n\n2. Bf4 exf4 3. b4"), "{pgn}");
+    assert!(pgn.trim_end().ends_with("1-0"), "{pgn}");
+
+    // Black's proof after 1.e4 branches: every White defence is a variation.
+    let (code, _, err) = ransom(&["prove", "e4", "--pgn", "e4.pgn", "--no-write"], &dir);
+    assert_eq!(code, 0, "{err}");
+    let pgn = std::fs::read_to_string(dir.join("e4.pgn")).unwrap();
+    assert!(pgn.contains("\n\n1... b5 2. Bxb5"), "{pgn}");
+    assert!(pgn.contains(" (") && pgn.contains(')'), "{pgn}");
+    assert_eq!(pgn.matches('(').count(), pgn.matches(')').count());
+    assert!(pgn.trim_end().ends_with("0-1"), "{pgn}");
+}
+
+#[test]
+fn prove_reports_unknown_at_its_budget() {
+    let dir = temp_dir("budget");
+    let (code, out, _) = ransom(&["prove", "Nf3", "--max-nodes", "1000", "--json"], &dir);
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["result"], "unknown");
+    assert_eq!(json["winner"], serde_json::Value::Null);
+    assert_eq!(json["proof_file"], serde_json::Value::Null);
+    assert!(!dir.join("proofs").exists());
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    let dir = temp_dir("bad");
+    let (code, _, err) = ransom(&["prove", "e5"], &dir);
+    assert_ne!(code, 0);
+    assert!(err.contains("move 1 ('e5')"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+
+    let (code, _, err) = ransom(&["prove", "--fen", "not a fen"], &dir);
+    assert_ne!(code, 0);
+    assert!(err.contains("invalid piece placement"), "{err}");
+
+    std::fs::write(dir.join("junk.proof"), b"RANSOMT1 but not really").unwrap();
+    let (code, _, err) = ransom(&["verify", "junk.proof"], &dir);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("FAILED") && err.contains("junk.proof"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+
+    let (code, _, err) = ransom(&["verify", "missing.proof"], &dir);
+    assert_eq!(code, 1);
+    assert!(err.contains("missing.proof"), "{err}");
+}
