@@ -18,8 +18,24 @@ use crate::position::Position;
 use hashbrown::{HashMap, HashSet};
 use std::time::Duration;
 
-/// Bytes one transposition-table entry costs, hash-map overhead included.
-const ENTRY_BYTES: usize = 48;
+/// Bytes one bucket of the transposition table costs: the key, the entry
+/// and one control byte of the hash map.
+const BUCKET_BYTES: usize = 8 + std::mem::size_of::<Entry>() + 1;
+
+/// How many entries the table may hold so that it never takes more than
+/// `budget` bytes. The hash map keeps a power-of-two number of buckets at
+/// most 7/8 full and, while it grows, holds the old table (half the
+/// buckets) beside the new one: so the largest bucket count `b` allowed is
+/// the largest power of two with `1.5 · b · BUCKET_BYTES <= budget`.
+fn table_capacity(budget: usize) -> usize {
+    let max_buckets = budget / (BUCKET_BYTES * 3 / 2);
+    let buckets = if max_buckets == 0 {
+        0
+    } else {
+        1usize << (usize::BITS - 1 - max_buckets.leading_zeros())
+    };
+    (buckets / 8 * 7).max(1024)
+}
 /// The ε of the 1+ε trick, as a fraction numerator / 4 (ε = 1/4).
 const EPSILON_QUARTERS: u64 = 1;
 
@@ -88,7 +104,7 @@ impl<'p, P: Position> DfPn<'p, P> {
         DfPn {
             attacker,
             table: HashMap::new(),
-            capacity: (budget.hash_bytes / ENTRY_BYTES).max(1024),
+            capacity: table_capacity(budget.hash_bytes),
             nodes: 0,
             max_nodes: budget.max_nodes,
             deadline: Deadline::new(budget.max_time),
@@ -490,4 +506,20 @@ fn epsilon_threshold(parent_threshold: Pn, second: Pn) -> Pn {
     let s = u64::from(second.get());
     let grown = (s * (4 + EPSILON_QUARTERS)).div_ceil(4).max(s + 1);
     parent_threshold.min(Pn::new(grown))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_capacity_respects_the_budget() {
+        for mb in [1usize, 64, 1024, 8192] {
+            let budget = mb << 20;
+            let capacity = table_capacity(budget);
+            let buckets = (capacity * 8 / 7).next_power_of_two();
+            assert!(buckets * BUCKET_BYTES * 3 / 2 <= budget, "{mb} MB");
+            assert!(capacity * 2 * 25 > budget / 4, "{mb} MB: too cautious");
+        }
+    }
 }
