@@ -2,7 +2,7 @@
 //!
 //! A solver and analysis library for chess variants, built on one shared
 //! bitboard move generator: standard chess, Losing chess (antichess and the
-//! FICS `suicide` rules), crazyhouse and Hostage chess.
+//! FICS `suicide` rules), crazyhouse, Hostage chess and Contact chess.
 //!
 //! ```
 //! use ransom::{Position, variants::Antichess, notation::fen, perft::perft};

@@ -291,3 +291,33 @@ fn bad_arguments_exit_with_usage_error() {
     assert!(!out.status.success());
     assert!(!stderr(&out).contains("panicked"));
 }
+
+#[test]
+fn contact_chess_on_the_command_line() {
+    // RULES C: perft, moves and play with `--variant contact`.
+    let out = ok(&["perft", "--variant", "Contact", "3"]);
+    assert!(out.contains("Nodes searched: 115339"), "{out}");
+    let worked = "7k/8/4p3/3p4/2P5/1P6/P7/7K[] w - - 0 1";
+    let v = json(&["moves", "-v", "contact", "--fen", worked, "--json"]);
+    assert_eq!(v["variant"], "contact");
+    let moves = v["moves"].as_array().unwrap();
+    assert!(
+        moves
+            .iter()
+            .any(|m| m["uci"] == "a2d5" && m["san"] == "axd5")
+    );
+    assert!(!moves.iter().any(|m| m["uci"] == "b3d5"));
+    let out = ok(&["play", "-v", "contact", "--fen", worked, "axd5"]);
+    assert!(
+        out.contains("fen: 7k/8/4p3/3P4/2P5/1P6/8/7K[p] b - - 0 1"),
+        "{out}"
+    );
+    let (_, err) = fails(&[
+        "moves",
+        "-v",
+        "contact",
+        "--fen",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ]);
+    assert!(err.contains("no castling"), "{err}");
+}

@@ -1,7 +1,7 @@
 //! Property tests (proptest) of the position representation and the text
 //! forms, over positions reached by seeded random playouts in chess
 //! (RULES S), antichess and suicide (RULES A, A7), crazyhouse (RULES Z) and
-//! Hostage chess (RULES H):
+//! Hostage chess (RULES H) and Contact chess (RULES C):
 //!
 //! (a) FEN round trip: `fen::write` then `fen::parse_position` gives a
 //!     position with the same FEN and the same zobrist hash;
@@ -25,7 +25,7 @@ use std::collections::HashMap;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use ransom::notation::{fen, parse_move, san, uci};
-use ransom::variants::{Antichess, Crazyhouse, Hostage, Suicide};
+use ransom::variants::{Antichess, Contact, Crazyhouse, Hostage, Suicide};
 use ransom::{AnyPosition, Move, Position, Variant, dispatch};
 
 const MAX_PLIES: usize = 120;
@@ -55,12 +55,20 @@ const HOSTAGE_STARTS: &[&str] = &[
     "1r2k3/P1p5/8/3p4/8/8/1p4P1/4K3[r#RNPbp] b Ee - 0 1",
 ];
 
+const CONTACT_STARTS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1",
+    "r1bqkb1r/pp1p1ppp/2n1pn2/2p5/2PP4/2N1PN2/PP3PPP/R1BQKB1R[] w - - 0 5",
+    "4k3/1P6/8/3p4/2P5/1P6/P7/4K3[QRp] w - - 0 1",
+    "2k5/pp1r4/2pB4/8/3P4/1P6/P1K5/7R[Nbn] b - - 0 30",
+];
+
 fn starts(variant: Variant) -> &'static [&'static str] {
     match variant {
         Variant::Chess => CHESS_STARTS,
         Variant::Antichess | Variant::Suicide => LOSING_STARTS,
         Variant::Crazyhouse => CRAZYHOUSE_STARTS,
         Variant::Hostage => HOSTAGE_STARTS,
+        Variant::Contact => CONTACT_STARTS,
     }
 }
 
@@ -293,6 +301,28 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    // RULES C6: the captured men in the bracket survive the round trip.
+    #[test]
+    fn fen_round_trip_contact(seed in any::<u64>()) {
+        fen_round_trip::<Contact>(seed)?;
+    }
+
+    // RULES C6: captured men are hashed.
+    #[test]
+    fn zobrist_contact(seed in any::<u64>()) {
+        hash_consistency::<Contact>(seed)?;
+    }
+
+    // Contact chess SAN: sideways, diagonal and jumping pawn moves.
+    #[test]
+    fn move_text_round_trip_contact(seed in any::<u64>()) {
+        notation_round_trip::<Contact>(seed)?;
+    }
+}
+
 // (c) ------------------------------------------------------------------
 
 /// Valid FENs in every form the reader takes, for mutation.
@@ -308,6 +338,7 @@ const VALID_FENS: &[&str] = &[
     "4k3/1PP5/8/3b4/8/8/5pp1/1B2K3 w - - 12 40",
     "8/8/8/8/k3p2R/8/3P4/3K4 w - -",
     "8/8/8/8/8/8/8/8",
+    "r1bqkbnr/ppp1pppp/8/8/8/8/1PPPPPPP/RNB1KBNR[QPn] w - - 0 12",
 ];
 
 /// Characters a mutation inserts: mostly FEN alphabet, sometimes anything.

@@ -37,7 +37,7 @@ enum Command {
 /// The position options every command shares.
 #[derive(Clone, Debug, clap::Args)]
 pub struct PositionArgs {
-    /// Variant: chess, antichess, suicide, crazyhouse, hostage (case-insensitive).
+    /// Variant: chess, antichess, suicide, crazyhouse, hostage, contact (case-insensitive).
     #[arg(long, short = 'v', default_value = "chess")]
     variant: String,
     /// Starting position as FEN (default: the variant's start position).

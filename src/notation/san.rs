@@ -1,7 +1,10 @@
 //! Standard Algebraic Notation, in and out: `Nf3`, `exd5`, `e8=Q`, `a1=K`
-//! (Losing chess), `O-O`, drops `N@f3` and `@e6` (pawn; Hostage chess writes
-//! `N*f3` and `*e6`, RULES H10), Hostage exchanges `(B-N)N*c7` (the man paid,
-//! `-`, the man rescued, then the drop). Input also takes `0-0`, `O O`, a
+//! (Losing chess), pawn moves that change file written with the origin file
+//! and pawn moves that share a destination with the origin square (Contact
+//! chess: `cd4` sideways, `d3d4` beside the jump `d2d4`, `a2xd5`), `O-O`,
+//! drops `N@f3` and `@e6` (pawn; Hostage chess writes `N*f3` and `*e6`,
+//! RULES H10), Hostage exchanges `(B-N)N*c7` (the man paid, `-`, the man
+//! rescued, then the drop). Input also takes `0-0`, `O O`, a
 //! missing `=` before the promotion letter, `P@e6`, `P*e6`, either drop sign
 //! in every variant, the short exchange forms `(B)N*c7`, `(R)*g3`,
 //! `(R-P)P*g3`, `N(b)d7` disambiguation, and check and annotation marks
@@ -64,8 +67,21 @@ fn write_marked(legal: &MoveList, m: Move, drop_sign: char) -> String {
         } => {
             let mut s = String::new();
             if role == Role::Pawn {
-                if capture.is_some() {
+                // The origin file is written for captures and for moves that
+                // change file (Contact chess: sideways and diagonal steps);
+                // the origin rank too when pawns of that file share the
+                // destination (Contact chess: a step and a jump).
+                let rivals = legal.iter().any(|o| {
+                    matches!(o, Move::Normal { role: Role::Pawn, from: f, to: t, promotion: p, .. }
+                        if *t == to && *p == promotion && *f != from && f.file() == from.file())
+                });
+                if capture.is_some() || from.file() != to.file() || rivals {
                     s.push(from.file_char());
+                }
+                if rivals {
+                    s.push(from.rank_char());
+                }
+                if capture.is_some() {
                     s.push('x');
                 }
             } else {

@@ -3,8 +3,9 @@
 //!
 //! Holdings: `pockets` are the men waiting to be dropped (crazyhouse
 //! pockets, Hostage airfields), `prisoners` the men held in the opponent's
-//! prison (Hostage only); both are indexed by the men's own colour and hashed
-//! per role and count (zobrist holding slots 0 and 1).
+//! prison (Hostage) or the captured men (Contact chess); both are indexed by
+//! the men's own colour and hashed per role and count (zobrist holding slots
+//! 0 and 1).
 
 use super::{PositionError, Setup};
 use crate::board::{
@@ -12,15 +13,16 @@ use crate::board::{
 };
 use crate::moves::{Move, castling_king_target, castling_rook_target};
 
-/// Everything that defines a position of chess, Losing chess, crazyhouse or
-/// Hostage chess.
+/// Everything that defines a position of chess, Losing chess, crazyhouse,
+/// Hostage chess or Contact chess.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     pub(crate) board: Board,
     pub(crate) promoted: Bitboard,
     pub(crate) pockets: ByColor<ByRole<u8>>,
     /// Hostage chess: `prisoners[c]` are men of colour `c` held in the prison
-    /// of `!c` (RULES H1). Empty in every other variant.
+    /// of `!c` (RULES H1); Contact chess: the men of colour `c` captured and
+    /// not yet used for a promotion (RULES C6). Empty in every other variant.
     pub(crate) prisoners: ByColor<ByRole<u8>>,
     pub(crate) turn: Color,
     pub(crate) castling: Bitboard,
@@ -54,6 +56,10 @@ pub(crate) enum Captures {
     /// swaps the pawn with a man of the promoted role from the opponent's
     /// prison (Hostage chess, RULES H1, H6).
     ToPrison,
+    /// Captured men are counted by their own colour in `prisoners`;
+    /// promotion takes a man of the promoted role out of that count and the
+    /// pawn leaves the game (Contact chess, RULES C6).
+    Counted,
 }
 
 impl State {
@@ -234,16 +240,23 @@ impl State {
                                 };
                                 self.add_to_pocket(us, role, 1);
                             }
-                            Captures::ToPrison => self.add_prisoner(!us, victim.role, 1),
+                            Captures::ToPrison | Captures::Counted => {
+                                self.add_prisoner(!us, victim.role, 1)
+                            }
                         }
                     }
                 }
-                if captures == Captures::ToPrison
-                    && let Some(promotion) = promotion
-                {
-                    // RULES H6: the piece leaves the opponent's prison, the pawn enters it.
-                    self.add_prisoner(us, promotion, -1);
-                    self.add_prisoner(us, Role::Pawn, 1);
+                if let Some(promotion) = promotion {
+                    match captures {
+                        // RULES H6: the piece leaves the opponent's prison, the pawn enters it.
+                        Captures::ToPrison => {
+                            self.add_prisoner(us, promotion, -1);
+                            self.add_prisoner(us, Role::Pawn, 1);
+                        }
+                        // RULES C6: the captured piece returns, the pawn leaves the game.
+                        Captures::Counted => self.add_prisoner(us, promotion, -1),
+                        Captures::Vanish | Captures::ToPocket => {}
+                    }
                 }
                 self.drop_castling(Bitboard::from(from) | Bitboard::from(to));
                 if role == Role::King {
@@ -271,7 +284,7 @@ impl State {
                 match captures {
                     Captures::Vanish => {}
                     Captures::ToPocket => self.add_to_pocket(us, Role::Pawn, 1),
-                    Captures::ToPrison => self.add_prisoner(!us, Role::Pawn, 1),
+                    Captures::ToPrison | Captures::Counted => self.add_prisoner(!us, Role::Pawn, 1),
                 }
                 self.take(from);
                 self.put(to, Role::Pawn.of(us));

@@ -1,11 +1,13 @@
 //! The variants, their names, and [`AnyPosition`] for choosing one at run time.
 
 mod chess;
+mod contact;
 mod crazyhouse;
 pub mod hostage;
 mod losing;
 
 pub use chess::Chess;
+pub use contact::Contact;
 pub use crazyhouse::Crazyhouse;
 pub use hostage::Hostage;
 pub use losing::{Antichess, Fics, International, Losing, LosingRules, StalemateRule, Suicide};
@@ -29,19 +31,22 @@ pub enum Variant {
     Crazyhouse,
     /// Hostage chess (RULES H).
     Hostage,
+    /// Contact chess (RULES C).
+    Contact,
 }
 
 impl Variant {
     /// Every variant, in the order the docs list them.
-    pub const ALL: [Variant; 5] = [
+    pub const ALL: [Variant; 6] = [
         Variant::Chess,
         Variant::Antichess,
         Variant::Suicide,
         Variant::Crazyhouse,
         Variant::Hostage,
+        Variant::Contact,
     ];
 
-    /// The canonical name (`chess`, `antichess`, `suicide`, `crazyhouse`, `hostage`).
+    /// The canonical name (`chess`, `antichess`, `suicide`, `crazyhouse`, `hostage`, `contact`).
     pub fn name(self) -> &'static str {
         match self {
             Variant::Chess => "chess",
@@ -49,6 +54,7 @@ impl Variant {
             Variant::Suicide => "suicide",
             Variant::Crazyhouse => "crazyhouse",
             Variant::Hostage => "hostage",
+            Variant::Contact => "contact",
         }
     }
 
@@ -68,6 +74,9 @@ impl Variant {
             Variant::Hostage => {
                 "Hostage chess (Leslie): captured men are held in prison and exchanged for the capturer's own"
             }
+            Variant::Contact => {
+                "Contact chess (Gallez): backed men cannot be captured, men jump over their own neighbours"
+            }
         }
     }
 }
@@ -80,7 +89,7 @@ impl fmt::Display for Variant {
 
 /// A variant name that is not known.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown variant '{0}' (known: chess, antichess, suicide, crazyhouse, hostage)")]
+#[error("unknown variant '{0}' (known: chess, antichess, suicide, crazyhouse, hostage, contact)")]
 pub struct UnknownVariant(pub String);
 
 impl FromStr for Variant {
@@ -97,6 +106,7 @@ impl FromStr for Variant {
             "suicide" => Variant::Suicide,
             "crazyhouse" | "zh" => Variant::Crazyhouse,
             "hostage" | "hostagechess" => Variant::Hostage,
+            "contact" | "contactchess" => Variant::Contact,
             _ => return Err(UnknownVariant(text.to_string())),
         })
     }
@@ -116,6 +126,8 @@ pub enum AnyPosition {
     Crazyhouse(Crazyhouse),
     /// Hostage chess.
     Hostage(Hostage),
+    /// Contact chess.
+    Contact(Contact),
 }
 
 /// Calls `$body` with `$pos` bound to the inner position, whatever the variant.
@@ -128,6 +140,7 @@ macro_rules! dispatch {
             $crate::variants::AnyPosition::Suicide($pos) => $body,
             $crate::variants::AnyPosition::Crazyhouse($pos) => $body,
             $crate::variants::AnyPosition::Hostage($pos) => $body,
+            $crate::variants::AnyPosition::Contact($pos) => $body,
         }
     };
 }
@@ -141,6 +154,7 @@ impl AnyPosition {
             Variant::Suicide => AnyPosition::Suicide(Suicide::start()),
             Variant::Crazyhouse => AnyPosition::Crazyhouse(Crazyhouse::start()),
             Variant::Hostage => AnyPosition::Hostage(Hostage::start()),
+            Variant::Contact => AnyPosition::Contact(Contact::start()),
         }
     }
 
@@ -152,6 +166,7 @@ impl AnyPosition {
             Variant::Suicide => AnyPosition::Suicide(Suicide::from_setup(setup)?),
             Variant::Crazyhouse => AnyPosition::Crazyhouse(Crazyhouse::from_setup(setup)?),
             Variant::Hostage => AnyPosition::Hostage(Hostage::from_setup(setup)?),
+            Variant::Contact => AnyPosition::Contact(Contact::from_setup(setup)?),
         })
     }
 
@@ -163,6 +178,7 @@ impl AnyPosition {
             AnyPosition::Suicide(_) => Variant::Suicide,
             AnyPosition::Crazyhouse(_) => Variant::Crazyhouse,
             AnyPosition::Hostage(_) => Variant::Hostage,
+            AnyPosition::Contact(_) => Variant::Contact,
         }
     }
 
