@@ -6,7 +6,7 @@
 use ransom::Position;
 use ransom::notation::fen;
 use ransom::perft::perft;
-use ransom::variants::{Antichess, Chess, Crazyhouse, Hostage};
+use ransom::variants::{Antichess, Chess, Contact, Crazyhouse, Hostage};
 use shakmaty::CastlingMode;
 use shakmaty::fen::Fen;
 
@@ -73,4 +73,11 @@ fn chess_kiwipete_4_ransom() {
 fn hostage_middlegame_3_ransom() {
     let pos: Hostage = fen::parse_position(HOSTAGE_MIDDLEGAME).unwrap();
     assert_eq!(perft(&pos, 3), 1_185_348);
+}
+
+/// Contact chess from the start (counts confirmed by the naive reference,
+/// tests/data/contact.perft).
+#[divan::bench(sample_count = 10)]
+fn contact_start_4_ransom() {
+    assert_eq!(perft(&Contact::start(), 4), 6_260_714);
 }
