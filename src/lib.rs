@@ -24,6 +24,7 @@ pub mod perft;
 pub mod position;
 pub mod search;
 pub mod store;
+pub mod tablebase;
 pub mod variants;
 
 pub use board::{Bitboard, Board, ByColor, ByRole, Color, Piece, Role, Square};

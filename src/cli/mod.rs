@@ -5,6 +5,7 @@ mod moves;
 mod perft;
 mod play;
 mod prove;
+mod tb;
 mod verify;
 
 use clap::{Parser, Subcommand};
@@ -32,6 +33,8 @@ enum Command {
     Prove(prove::ProveArgs),
     /// Re-check a stored proof with the independent verifier.
     Verify(verify::VerifyArgs),
+    /// Losing-chess endgame tablebases: build, probe, verify, stats.
+    Tb(tb::TbArgs),
 }
 
 /// The position options every command shares.
@@ -67,5 +70,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Play(args) => play::run(&args),
         Command::Prove(args) => prove::run(&args),
         Command::Verify(args) => verify::run(&args),
+        Command::Tb(args) => tb::run(&args),
     }
 }

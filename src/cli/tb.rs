@@ -1,0 +1,280 @@
+//! `ransom tb`: build, probe, verify and summarise Losing-chess tablebases.
+
+use ransom::notation::{fen, san, uci};
+use ransom::tablebase::{self, Material, Tablebase, TbError, Wdl};
+use ransom::variants::{Fics, International, Losing, LosingRules};
+use ransom::{Position, Variant};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Arguments of `ransom tb`.
+#[derive(Debug, clap::Args)]
+pub struct TbArgs {
+    #[command(subcommand)]
+    command: TbCommand,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum TbCommand {
+    /// Build the missing tables (smallest first; existing tables are kept, so a run resumes).
+    Build {
+        /// antichess or suicide.
+        #[arg(long, short = 'v', default_value = "antichess")]
+        variant: String,
+        /// Build every table with up to this many men.
+        #[arg(long, default_value_t = 3)]
+        pieces: usize,
+        /// Build this table (and what it needs) instead, e.g. KRvK.
+        #[arg(long)]
+        material: Option<String>,
+        /// Table directory.
+        #[arg(long, default_value = "tablebases")]
+        dir: PathBuf,
+    },
+    /// Value of a position and of every legal move.
+    Probe {
+        /// antichess or suicide.
+        #[arg(long, short = 'v', default_value = "antichess")]
+        variant: String,
+        /// The position.
+        #[arg(long)]
+        fen: String,
+        /// Print JSON shaped like the lichess tablebase API.
+        #[arg(long)]
+        json: bool,
+        /// Table directory.
+        #[arg(long, default_value = "tablebases")]
+        dir: PathBuf,
+    },
+    /// Re-check every position of a table file against its successors.
+    Verify {
+        /// The table file (the tables it leads to are read from beside it).
+        file: PathBuf,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Win/draw/loss counts over all placements and the longest win.
+    Stats {
+        /// antichess or suicide.
+        #[arg(long, short = 'v', default_value = "antichess")]
+        variant: String,
+        /// Material key, e.g. KRvK.
+        #[arg(long)]
+        material: String,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        /// Table directory.
+        #[arg(long, default_value = "tablebases")]
+        dir: PathBuf,
+    },
+}
+
+fn losing_variant(name: &str) -> anyhow::Result<Variant> {
+    let v: Variant = name.parse()?;
+    match v {
+        Variant::Antichess | Variant::Suicide => Ok(v),
+        other => anyhow::bail!("tablebases exist for antichess and suicide, not {other}"),
+    }
+}
+
+pub fn run(args: &TbArgs) -> anyhow::Result<ExitCode> {
+    match &args.command {
+        TbCommand::Build {
+            variant,
+            pieces,
+            material,
+            dir,
+        } => match losing_variant(variant)? {
+            Variant::Suicide => build::<Fics>(dir, *pieces, material.as_deref()),
+            _ => build::<International>(dir, *pieces, material.as_deref()),
+        },
+        TbCommand::Probe {
+            variant,
+            fen,
+            json,
+            dir,
+        } => match losing_variant(variant)? {
+            Variant::Suicide => probe::<Fics>(dir, fen, *json),
+            _ => probe::<International>(dir, fen, *json),
+        },
+        TbCommand::Verify { file, json } => verify(file, *json),
+        TbCommand::Stats {
+            variant,
+            material,
+            json,
+            dir,
+        } => match losing_variant(variant)? {
+            Variant::Suicide => stats::<Fics>(dir, material, *json),
+            _ => stats::<International>(dir, material, *json),
+        },
+    }
+}
+
+fn build<R: LosingRules>(
+    dir: &Path,
+    pieces: usize,
+    material: Option<&str>,
+) -> anyhow::Result<ExitCode> {
+    let targets = match material {
+        Some(text) => vec![Material::parse(text)?],
+        None => {
+            if !(2..=tablebase::MAX_MEN).contains(&pieces) {
+                anyhow::bail!("--pieces must be 2..={}", tablebase::MAX_MEN);
+            }
+            Material::all_up_to(pieces)
+        }
+    };
+    let start = std::time::Instant::now();
+    let mut total_bytes = 0u64;
+    let built = tablebase::build::<R>(dir, &targets, |done, total, b| {
+        eprintln!(
+            "[{done}/{total}] {} {}: {} bytes, {:.2}s",
+            b.material,
+            if b.existed { "exists" } else { "built" },
+            b.bytes,
+            b.seconds
+        );
+    })?;
+    for b in &built {
+        total_bytes += b.bytes;
+    }
+    println!(
+        "{} tables for {} in {} ({} new), {} bytes, {:.1}s",
+        built.len(),
+        R::VARIANT.name(),
+        dir.display(),
+        built.iter().filter(|b| !b.existed).count(),
+        total_bytes,
+        start.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn category(w: Wdl) -> &'static str {
+    w.name()
+}
+
+fn probe<R: LosingRules>(dir: &Path, text: &str, json: bool) -> anyhow::Result<ExitCode> {
+    let pos: Losing<R> = fen::parse_position(text)?;
+    let tb = Tablebase::<R>::open(dir);
+    let (w, d) = tb.try_probe(&pos)?;
+    let legal = pos.legal_moves();
+    let moves = tb.probe_moves(&pos)?;
+    if json {
+        let rows: Vec<serde_json::Value> = moves
+            .iter()
+            .map(|&(m, mw, md)| {
+                serde_json::json!({
+                    "uci": uci::write(m),
+                    "san": san::write_in::<Losing<R>>(&legal, m),
+                    "category": category(mw),
+                    "dtw": signed(mw, md),
+                })
+            })
+            .collect();
+        let out = serde_json::json!({
+            "category": category(w),
+            "dtw": signed(w, d),
+            "moves": rows,
+            "source": "tablebase",
+        });
+        println!("{out}");
+    } else {
+        println!("fen: {}", fen::write(&pos));
+        println!("{} for the side to move, dtw {}", category(w), show(w, d));
+        for (m, mw, md) in moves {
+            println!(
+                "  {:8} {:8} {} (opponent) {}",
+                uci::write(m),
+                san::write_in::<Losing<R>>(&legal, m),
+                category(mw),
+                show(mw, md)
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn signed(w: Wdl, d: u16) -> Option<i32> {
+    match w {
+        Wdl::Win => Some(d as i32),
+        Wdl::Loss => Some(-(d as i32)),
+        Wdl::Draw => None,
+    }
+}
+
+fn show(w: Wdl, d: u16) -> String {
+    signed(w, d).map_or("-".into(), |v| v.to_string())
+}
+
+fn verify(file: &Path, json: bool) -> anyhow::Result<ExitCode> {
+    if !file.is_file() {
+        anyhow::bail!("{}: no such table file", file.display());
+    }
+    let reader = tablebase::open_table(file, None, None)?;
+    let variant = losing_variant(reader.variant())?;
+    drop(reader);
+    // The tables it leads to are read from beside it.
+    let dir = file
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .to_path_buf();
+    let report = match variant {
+        Variant::Suicide => tablebase::verify_file::<Fics>(file, &Tablebase::<Fics>::open(&dir))?,
+        _ => {
+            tablebase::verify_file::<International>(file, &Tablebase::<International>::open(&dir))?
+        }
+    };
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({
+                "ok": report.first_error.is_none(),
+                "material": report.material.to_string(),
+                "positions": report.positions,
+                "error": report.first_error,
+            })
+        );
+    } else {
+        match &report.first_error {
+            None => println!(
+                "OK: {} {}: {} positions consistent with their successors",
+                variant.name(),
+                report.material,
+                report.positions
+            ),
+            Some(e) => println!("INCONSISTENT: {} {}: {e}", variant.name(), report.material),
+        }
+    }
+    Ok(if report.first_error.is_none() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+fn stats<R: LosingRules>(dir: &Path, material: &str, json: bool) -> anyhow::Result<ExitCode> {
+    let m = Material::parse(material)?;
+    let tb = Tablebase::<R>::open(dir);
+    let s = tablebase::stats::<R>(&m, &tb).map_err(|e: TbError| anyhow::anyhow!(e))?;
+    if json {
+        println!("{}", serde_json::to_string(&s)?);
+    } else {
+        println!("{} ({})", s.material, R::VARIANT.name());
+        for (t, side) in ["white", "black"].iter().enumerate() {
+            println!(
+                "  {side} to move: {} wins, {} draws, {} losses",
+                s.wins[t], s.draws[t], s.losses[t]
+            );
+        }
+        println!("  longest win: {} plies ({})", s.longest_win, s.longest_fen);
+        println!(
+            "  longest with the winner to move: {}, with the loser to move: {}",
+            s.longest_win_to_move, s.longest_loss_to_move
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,241 @@
+//! Position <-> index mapping with symmetry reduction.
+//!
+//! The men of a material key are listed White's first, each side in
+//! K Q R B N P order; identical men form a group. An index is
+//!
+//! ```text
+//! (Black to move) * size / 2 + ((first * 64 + sq_1) * 64 + sq_2 ...)
+//! ```
+//!
+//! (the side to move is the most significant part, so each half of a
+//! table is one side to move, which compresses better than interleaving).
+//!
+//! where `first` is the square of the first man folded into a region:
+//! without pawns the triangle a1-d1-d4 (10 squares, `rank <= file <= 3`),
+//! with pawns the files a-d (32 squares). The index of a position is the
+//! smallest raw index over every symmetry of the board (8 without pawns,
+//! the left-right mirror with pawns; for a material with the same men on
+//! both sides also the colour flip: ranks mirrored, colours and side to
+//! move exchanged) and over which man of the first group is written first
+//! (the rest of every group is sorted ascending). So every position has
+//! exactly one index, and an index is valid iff decoding it gives a
+//! position whose index is that index.
+
+use super::Material;
+use crate::board::{Board, Color, Piece, Role, Square};
+
+/// The triangle a1-d1-d4: its squares in index order.
+const TRIANGLE: [u8; 10] = [0, 1, 2, 3, 9, 10, 11, 18, 19, 27];
+
+fn triangle_index(sq: u8) -> Option<u64> {
+    let (f, r) = (sq & 7, sq >> 3);
+    if r <= f && f <= 3 {
+        TRIANGLE.iter().position(|&s| s == sq).map(|i| i as u64)
+    } else {
+        None
+    }
+}
+
+fn half_index(sq: u8) -> Option<u64> {
+    let (f, r) = (sq & 7, sq >> 3);
+    (f <= 3).then_some((r * 4 + f) as u64)
+}
+
+/// Applies symmetry `t` (bit 0 mirror files, bit 1 mirror ranks, bit 2
+/// transpose) to a square.
+#[inline]
+pub fn transform(sq: u8, t: u8) -> u8 {
+    let (mut f, mut r) = (sq & 7, sq >> 3);
+    if t & 1 != 0 {
+        f = 7 - f;
+    }
+    if t & 2 != 0 {
+        r = 7 - r;
+    }
+    if t & 4 != 0 {
+        std::mem::swap(&mut f, &mut r);
+    }
+    r * 8 + f
+}
+
+/// The index layout of one (canonical) material key.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    material: Material,
+    /// One entry per group of identical men: the piece and how many.
+    groups: Vec<(Piece, usize)>,
+    pieces: Vec<Piece>,
+    pawns: bool,
+    symmetric: bool,
+    size: u64,
+}
+
+impl Layout {
+    /// The layout of `material` (taken in its canonical orientation).
+    pub fn new(material: Material) -> Layout {
+        let material = material.canonical();
+        let pieces = material.pieces();
+        let mut groups: Vec<(Piece, usize)> = Vec::new();
+        for &p in &pieces {
+            match groups.last_mut() {
+                Some((q, n)) if *q == p => *n += 1,
+                _ => groups.push((p, 1)),
+            }
+        }
+        let pawns = material.has_pawns();
+        let region = if pawns { 32 } else { 10 };
+        let size = region * 64u64.pow(pieces.len() as u32 - 1) * 2;
+        Layout {
+            material,
+            groups,
+            pieces,
+            pawns,
+            symmetric: material.is_symmetric(),
+            size,
+        }
+    }
+
+    /// The material (canonical orientation).
+    pub fn material(&self) -> Material {
+        self.material
+    }
+
+    /// Number of raw indices (valid or not).
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    fn region(&self, sq: u8) -> Option<u64> {
+        if self.pawns {
+            half_index(sq)
+        } else {
+            triangle_index(sq)
+        }
+    }
+
+    /// The index of a position whose material is this layout's material or
+    /// its colour flip. Panics if the material does not match (callers check).
+    pub fn index(&self, board: &Board, turn: Color) -> u64 {
+        let found = Material::from_board(board);
+        let must_flip = found != self.material;
+        debug_assert!(!must_flip || found.flipped() == self.material);
+        let flips: &[bool] = if self.symmetric {
+            &[false, true]
+        } else if must_flip {
+            &[true]
+        } else {
+            &[false]
+        };
+        let transforms: &[u8] = if self.pawns {
+            &[0, 1]
+        } else {
+            &[0, 1, 2, 3, 4, 5, 6, 7]
+        };
+        let mut best = u64::MAX;
+        let mut squares: [[u8; 8]; 8] = [[0; 8]; 8];
+        for &flip in flips {
+            let stm = if flip { !turn } else { turn };
+            for &t in transforms {
+                let t = if flip { t ^ 2 } else { t };
+                let n0 = self.groups[0].1;
+                for (g, &(piece, n)) in self.groups.iter().enumerate() {
+                    let p = if flip {
+                        Piece {
+                            color: !piece.color,
+                            role: piece.role,
+                        }
+                    } else {
+                        piece
+                    };
+                    let mut k = 0;
+                    for sq in board.by_piece(p) {
+                        squares[g][k] = transform(sq.index() as u8, t);
+                        k += 1;
+                    }
+                    debug_assert_eq!(k, n);
+                    if g == 0 && !squares[0][..n0].iter().any(|&s| self.region(s).is_some()) {
+                        // No man of the first group in the region: not this symmetry.
+                        break;
+                    }
+                    squares[g][..n].sort_unstable();
+                }
+                if !squares[0][..n0].iter().any(|&s| self.region(s).is_some()) {
+                    continue;
+                }
+                for j in 0..n0 {
+                    let Some(mut raw) = self.region(squares[0][j]) else {
+                        continue;
+                    };
+                    for (i, &sq) in squares[0][..n0].iter().enumerate() {
+                        if i != j {
+                            raw = raw * 64 + sq as u64;
+                        }
+                    }
+                    for (g, &(_, n)) in self.groups.iter().enumerate().skip(1) {
+                        for &sq in &squares[g][..n] {
+                            raw = raw * 64 + sq as u64;
+                        }
+                    }
+                    raw += (stm == Color::Black) as u64 * (self.size / 2);
+                    best = best.min(raw);
+                }
+            }
+        }
+        best
+    }
+
+    /// The position of a valid index (canonical and legal), or `None`.
+    pub fn decode(&self, index: u64) -> Option<(Board, Color)> {
+        if index >= self.size {
+            return None;
+        }
+        let half = self.size / 2;
+        let turn = if index >= half {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let mut rest = index % half;
+        let n = self.pieces.len();
+        let mut sqs = [0u8; 8];
+        for i in (1..n).rev() {
+            sqs[i] = (rest % 64) as u8;
+            rest /= 64;
+        }
+        sqs[0] = if self.pawns {
+            let (r, f) = (rest / 4, rest % 4);
+            (r * 8 + f) as u8
+        } else {
+            TRIANGLE[rest as usize]
+        };
+        let mut board = Board::empty();
+        let mut seen = 0u64;
+        for (i, &piece) in self.pieces.iter().enumerate() {
+            let sq = sqs[i];
+            if seen & (1 << sq) != 0 {
+                return None;
+            }
+            seen |= 1 << sq;
+            if piece.role == Role::Pawn && !(8..56).contains(&sq) {
+                return None;
+            }
+            board.set(Square::new(sq as u32)?, piece);
+        }
+        // Fast path: a lone first man strictly inside its region (off the
+        // diagonal without pawns) and no colour flip: only the identity
+        // keeps it in the region, so the index is canonical iff every group
+        // is sorted.
+        let sq0 = sqs[0];
+        if self.groups[0].1 == 1 && !self.symmetric && (self.pawns || (sq0 >> 3) < (sq0 & 7)) {
+            let mut at = 1;
+            for &(_, n) in &self.groups[1..] {
+                if sqs[at..at + n].windows(2).any(|w| w[0] > w[1]) {
+                    return None;
+                }
+                at += n;
+            }
+            return Some((board, turn));
+        }
+        (self.index(&board, turn) == index).then_some((board, turn))
+    }
+}

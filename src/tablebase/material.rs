@@ -1,0 +1,228 @@
+//! Material keys (`KRvK`): which men each side has.
+
+use super::TbError;
+use crate::board::{Board, Color, Piece, Role};
+use std::fmt;
+
+/// Roles in the order material keys are written: K Q R B N P.
+pub const KEY_ORDER: [Role; 6] = [
+    Role::King,
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::Pawn,
+];
+
+/// The men on the board, per colour and role (`counts[color][role index]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Material {
+    /// `counts[color.index()][role.index()]`.
+    pub counts: [[u8; 6]; 2],
+}
+
+impl Material {
+    /// The material of a board.
+    pub fn from_board(board: &Board) -> Material {
+        let mut counts = [[0u8; 6]; 2];
+        for color in Color::ALL {
+            for role in Role::ALL {
+                counts[color.index()][role.index()] = board.by_piece(role.of(color)).count() as u8;
+            }
+        }
+        Material { counts }
+    }
+
+    /// Parses `KRvK` (White's men, `v`, Black's men; any role order).
+    pub fn parse(text: &str) -> Result<Material, TbError> {
+        let bad = |why: &str| TbError::BadMaterial(format!("'{text}': {why}"));
+        let upper = text.trim().to_ascii_uppercase();
+        let (white, black) = upper
+            .split_once('V')
+            .ok_or_else(|| bad("expected White's men, 'v', Black's men, e.g. KRvK"))?;
+        let mut counts = [[0u8; 6]; 2];
+        for (side, men) in [(0, white), (1, black)] {
+            for c in men.chars() {
+                let role = Role::from_char(c.to_ascii_lowercase())
+                    .ok_or_else(|| bad(&format!("'{c}' is not one of K Q R B N P")))?;
+                counts[side][role.index()] += 1;
+            }
+        }
+        let m = Material { counts };
+        if m.side_count(Color::White) == 0 || m.side_count(Color::Black) == 0 {
+            return Err(bad(
+                "each side needs at least one man (a side without men has already won)",
+            ));
+        }
+        if m.men() > super::MAX_MEN {
+            return Err(bad(&format!(
+                "at most {} men are supported",
+                super::MAX_MEN
+            )));
+        }
+        Ok(m)
+    }
+
+    /// Number of men of one side.
+    pub fn side_count(&self, color: Color) -> usize {
+        self.counts[color.index()].iter().map(|&c| c as usize).sum()
+    }
+
+    /// Total number of men.
+    pub fn men(&self) -> usize {
+        self.side_count(Color::White) + self.side_count(Color::Black)
+    }
+
+    /// Whether any pawn is on the board.
+    pub fn has_pawns(&self) -> bool {
+        self.counts[0][Role::Pawn.index()] + self.counts[1][Role::Pawn.index()] > 0
+    }
+
+    /// Number of pawns.
+    pub fn pawns(&self) -> usize {
+        (self.counts[0][Role::Pawn.index()] + self.counts[1][Role::Pawn.index()]) as usize
+    }
+
+    /// The same material with the colours exchanged.
+    pub fn flipped(&self) -> Material {
+        Material {
+            counts: [self.counts[1], self.counts[0]],
+        }
+    }
+
+    fn side_key(&self, color: Color) -> (usize, [u8; 6]) {
+        let c = &self.counts[color.index()];
+        let mut k = [0u8; 6];
+        for (i, role) in KEY_ORDER.iter().enumerate() {
+            k[i] = c[role.index()];
+        }
+        (self.side_count(color), k)
+    }
+
+    /// Whether White is the "stronger" side (more men, then more of the
+    /// roles earlier in K Q R B N P order): the orientation tables are stored in.
+    pub fn is_canonical(&self) -> bool {
+        self.side_key(Color::White) >= self.side_key(Color::Black)
+    }
+
+    /// Whether both sides have the same men.
+    pub fn is_symmetric(&self) -> bool {
+        self.counts[0] == self.counts[1]
+    }
+
+    /// The stored orientation of this material.
+    pub fn canonical(&self) -> Material {
+        if self.is_canonical() {
+            *self
+        } else {
+            self.flipped()
+        }
+    }
+
+    /// The men, White's first, each side in K Q R B N P order.
+    pub fn pieces(&self) -> Vec<Piece> {
+        let mut out = Vec::new();
+        for color in Color::ALL {
+            for role in KEY_ORDER {
+                for _ in 0..self.counts[color.index()][role.index()] {
+                    out.push(role.of(color));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every canonical material key with exactly `men` men, each side at
+    /// least one, in build order (fewer pawns first).
+    pub fn all_with_men(men: usize) -> Vec<Material> {
+        let mut out = Vec::new();
+        // Multisets of roles for White with w men and Black with men - w.
+        fn multisets(n: usize) -> Vec<[u8; 6]> {
+            let mut out = Vec::new();
+            fn rec(n: usize, from: usize, cur: &mut [u8; 6], out: &mut Vec<[u8; 6]>) {
+                if n == 0 {
+                    out.push(*cur);
+                    return;
+                }
+                for r in from..6 {
+                    cur[r] += 1;
+                    rec(n - 1, r, cur, out);
+                    cur[r] -= 1;
+                }
+            }
+            rec(n, 0, &mut [0; 6], &mut out);
+            out
+        }
+        for w in 1..men {
+            for a in multisets(w) {
+                for b in multisets(men - w) {
+                    let m = Material { counts: [a, b] };
+                    if m.is_canonical() && !out.contains(&m) {
+                        out.push(m);
+                    }
+                }
+            }
+        }
+        out.sort_by_key(|m| (m.pawns(), m.to_string()));
+        out
+    }
+
+    /// Every canonical material of at most `men` men, in dependency order.
+    pub fn all_up_to(men: usize) -> Vec<Material> {
+        (2..=men).flat_map(Material::all_with_men).collect()
+    }
+
+    /// The canonical materials one capture and/or promotion away (both
+    /// sides keep at least one man): the tables this one reads.
+    pub fn successors(&self) -> Vec<Material> {
+        let mut out: Vec<Material> = Vec::new();
+        let mut add = |m: Material| {
+            if m.side_count(Color::White) > 0 && m.side_count(Color::Black) > 0 {
+                let c = m.canonical();
+                if !out.contains(&c) {
+                    out.push(c);
+                }
+            }
+        };
+        for side in 0..2 {
+            for r in 0..6 {
+                if self.counts[side][r] == 0 {
+                    continue;
+                }
+                // A capture of a man of `side`.
+                let mut captured = *self;
+                captured.counts[side][r] -= 1;
+                add(captured);
+                // Promotions of the other side's pawns, with or without this capture.
+                let mover = 1 - side;
+                if self.counts[mover][Role::Pawn.index()] > 0 {
+                    for base in [*self, captured] {
+                        for promo in 1..6 {
+                            let mut m = base;
+                            m.counts[mover][Role::Pawn.index()] -= 1;
+                            m.counts[mover][promo] += 1;
+                            add(m);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+impl fmt::Display for Material {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, color) in Color::ALL.iter().enumerate() {
+            if i == 1 {
+                f.write_str("v")?;
+            }
+            for role in KEY_ORDER {
+                for _ in 0..self.counts[color.index()][role.index()] {
+                    write!(f, "{}", role.upper_char())?;
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,440 @@
+//! Losing-chess endgame tablebases: win/draw/loss and distance to win in
+//! plies, exact without the 50-move rule, built by iterated forward
+//! analysis over the positions of one material key and stored in the table
+//! format of [`crate::store`].
+//!
+//! * [`Material`]: material keys (`KRvK`), stored with the stronger side as
+//!   White (a position with the colours the other way round is looked up
+//!   colour-flipped).
+//! * [`Layout`]: the position <-> index mapping with symmetry reduction.
+//! * [`generate`]: builds one table from the smaller ones it leads to.
+//! * [`Tablebase`]: probes a directory of tables.
+//!
+//! A value is a `u16`: `0` draw, `d << 2 | 1` the side to move wins in
+//! `d` plies, `d << 2 | 2` the side to move loses in `d` plies, `3` no
+//! position (an invalid or non-canonical index). A stored record holds
+//! [`CHUNK`] consecutive values: key `index / CHUNK`, value the `CHUNK`
+//! little-endian `u16`s of indices `key * CHUNK ..`; records whose indices
+//! are all invalid are left out. (One record per index would spend 8 bytes
+//! of key on 2 bytes of value; chunks let zstd see the values alone.)
+
+mod generate;
+mod index;
+mod material;
+
+pub use generate::{Built, Stats, VerifyReport, build, generate, stats, verify_file, write_table};
+pub use index::{Layout, transform};
+pub use material::{KEY_ORDER, Material};
+
+use crate::board::Color;
+use crate::moves::Move;
+use crate::position::{Position, Setup};
+use crate::store::{StoreError, TableReader};
+use crate::variants::{Losing, Variant};
+use crate::variants::{LosingRules, StalemateRule};
+use std::collections::HashMap;
+use std::marker::PhantomData;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+/// Values per stored record.
+pub const CHUNK: usize = 64;
+/// Records per zstd block (256 records = 16384 values, about 35 KB raw).
+pub const RECORDS_PER_BLOCK: u32 = 256;
+
+/// The largest number of men a material key may have.
+pub const MAX_MEN: usize = 6;
+
+/// Win, draw or loss, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Wdl {
+    /// The side to move loses.
+    Loss,
+    /// Nobody can force a win.
+    Draw,
+    /// The side to move wins.
+    Win,
+}
+
+impl Wdl {
+    /// `win`, `draw` or `loss`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Wdl::Win => "win",
+            Wdl::Draw => "draw",
+            Wdl::Loss => "loss",
+        }
+    }
+}
+
+/// A packed table value (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Value(pub u16);
+
+impl Value {
+    /// A draw.
+    pub const DRAW: Value = Value(0);
+    /// Not (yet) known, or not a valid position.
+    pub const UNKNOWN: Value = Value(3);
+    /// The side to move wins in `d` plies.
+    pub fn win(d: u16) -> Value {
+        Value((d << 2) | 1)
+    }
+    /// The side to move loses in `d` plies.
+    pub fn loss(d: u16) -> Value {
+        Value((d << 2) | 2)
+    }
+    /// Whether the value is known.
+    pub fn is_known(self) -> bool {
+        self.0 & 3 != 3
+    }
+    /// Category and distance (0 for a draw); `None` if unknown.
+    pub fn wdl(self) -> Option<(Wdl, u16)> {
+        match self.0 & 3 {
+            0 => Some((Wdl::Draw, 0)),
+            1 => Some((Wdl::Win, self.0 >> 2)),
+            2 => Some((Wdl::Loss, self.0 >> 2)),
+            _ => None,
+        }
+    }
+    /// The value of the position before a move that leads to `self`.
+    pub fn parent_of_best(children: impl IntoIterator<Item = Value>) -> Value {
+        let mut best_win: Option<u16> = None;
+        let mut draw = false;
+        let mut worst_loss: u16 = 0;
+        for c in children {
+            match c.wdl() {
+                Some((Wdl::Loss, d)) => best_win = Some(best_win.map_or(d, |b| b.min(d))),
+                Some((Wdl::Win, d)) => worst_loss = worst_loss.max(d),
+                _ => draw = true,
+            }
+        }
+        if let Some(d) = best_win {
+            Value::win(d + 1)
+        } else if draw {
+            Value::DRAW
+        } else {
+            Value::loss(worst_loss + 1)
+        }
+    }
+}
+
+/// A tablebase problem: never a panic.
+#[derive(Debug, thiserror::Error)]
+pub enum TbError {
+    /// A material key that cannot be used.
+    #[error("bad material key {0}")]
+    BadMaterial(String),
+    /// A table needed for a lookup is not there.
+    #[error(
+        "missing table {material} for {variant} (expected {path}); build it with `ransom tb build --variant {variant} --material {material}`"
+    )]
+    MissingTable {
+        /// The variant.
+        variant: String,
+        /// The material key.
+        material: String,
+        /// Where it was looked for.
+        path: String,
+    },
+    /// A table file that cannot be read.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A table whose content does not fit what it claims to be.
+    #[error("{path}: {problem}")]
+    BadTable {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A position the tables do not cover.
+    #[error("{0}")]
+    NotCovered(String),
+}
+
+/// The file of a table: `DIR/VARIANT-KEY.rtb` (e.g. `tablebases/antichess-KRvK.rtb`).
+pub fn table_path(dir: &Path, variant: Variant, material: &Material) -> PathBuf {
+    dir.join(format!("{}-{}.rtb", variant.name(), material.canonical()))
+}
+
+/// Where values of other tables come from.
+pub trait Lookup: Sync {
+    /// The value stored at `index` of the (canonical) `material` table.
+    fn lookup(&self, material: &Material, index: u64) -> Result<Value, TbError>;
+}
+
+/// The value of a stalemate (the side to move has men but no move).
+pub fn stalemate_value<R: LosingRules>(pos: &Losing<R>) -> Value {
+    let us = pos.turn();
+    let board = pos.board();
+    match R::STALEMATE {
+        StalemateRule::Wins => Value::win(0),
+        StalemateRule::FewerMenWins => {
+            let ours = board.by_color(us).count();
+            let theirs = board.by_color(!us).count();
+            match ours.cmp(&theirs) {
+                std::cmp::Ordering::Less => Value::win(0),
+                std::cmp::Ordering::Greater => Value::loss(0),
+                std::cmp::Ordering::Equal => Value::DRAW,
+            }
+        }
+    }
+}
+
+/// The value of any position with at least one man per side covered by
+/// `src` (or a game already over): terminal rules, then en passant (a
+/// position with a possible en-passant capture is not in the tables: its
+/// moves are all captures, valued from the smaller tables), then a lookup.
+pub fn evaluate<R: LosingRules>(pos: &Losing<R>, src: &dyn Lookup) -> Result<Value, TbError> {
+    let board = pos.board();
+    let us = pos.turn();
+    if board.by_color(us).is_empty() {
+        return Ok(Value::win(0));
+    }
+    if board.by_color(!us).is_empty() {
+        return Ok(Value::loss(0));
+    }
+    if pos.state().ep_square.is_some() {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return Ok(stalemate_value(pos));
+        }
+        let mut children = Vec::with_capacity(moves.len());
+        for &m in moves.iter() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            children.push(evaluate(&child, src)?);
+        }
+        return Ok(Value::parent_of_best(children));
+    }
+    let material = Material::from_board(board);
+    if material.men() > MAX_MEN {
+        return Err(TbError::NotCovered(format!(
+            "{} men: tables cover at most {MAX_MEN}",
+            material.men()
+        )));
+    }
+    let layout = Layout::new(material);
+    let index = layout.index(board, us);
+    src.lookup(&layout.material(), index)
+}
+
+/// A table's values held in memory, by raw index.
+#[derive(Clone, Debug)]
+pub struct MemTable {
+    /// The material.
+    pub material: Material,
+    /// `values[index]`, [`Value::UNKNOWN`] for invalid indices.
+    pub values: Vec<u16>,
+}
+
+impl MemTable {
+    /// Reads a whole table file, checking that it is the table it should be.
+    pub fn load(path: &Path, variant: Variant, material: &Material) -> Result<MemTable, TbError> {
+        let reader = open_table(path, Some(variant), Some(material))?;
+        let layout = Layout::new(*material);
+        let mut values = vec![Value::UNKNOWN.0; layout.size() as usize];
+        let name = path.display().to_string();
+        for (key, value) in reader.records()? {
+            let base = key as usize * CHUNK;
+            if base >= values.len() {
+                return Err(TbError::BadTable {
+                    path: name,
+                    problem: format!("record {key} out of range"),
+                });
+            }
+            for (j, b) in value.chunks_exact(2).enumerate() {
+                if let Some(slot) = values.get_mut(base + j) {
+                    *slot = u16::from_le_bytes([b[0], b[1]]);
+                }
+            }
+        }
+        Ok(MemTable {
+            material: *material,
+            values,
+        })
+    }
+}
+
+/// Opens a table file and checks its kind, value size and (if given) its
+/// variant and material.
+pub fn open_table(
+    path: &Path,
+    variant: Option<Variant>,
+    material: Option<&Material>,
+) -> Result<TableReader, TbError> {
+    let reader = TableReader::open(path)?;
+    let bad = |problem: String| TbError::BadTable {
+        path: path.display().to_string(),
+        problem,
+    };
+    if reader.kind() != crate::store::TableKind::Tablebase {
+        return Err(bad("not a tablebase (a stored proof?)".into()));
+    }
+    if reader.value_size() != CHUNK * 2 {
+        return Err(bad(format!(
+            "value size {} (tablebases use 128)",
+            reader.value_size()
+        )));
+    }
+    if let Some(v) = variant
+        && reader.variant() != v.name()
+    {
+        return Err(bad(format!(
+            "a {} table, expected {}",
+            reader.variant(),
+            v.name()
+        )));
+    }
+    let found =
+        Material::parse(reader.description()).map_err(|e| bad(format!("description: {e}")))?;
+    if let Some(m) = material
+        && found != m.canonical()
+    {
+        return Err(bad(format!("holds {found}, expected {}", m.canonical())));
+    }
+    Ok(reader)
+}
+
+/// In-memory tables, for generation and verification.
+#[derive(Default)]
+pub struct MemTables {
+    /// The tables by material.
+    pub tables: HashMap<Material, Arc<MemTable>>,
+    /// The variant (for error messages).
+    pub variant: Option<Variant>,
+    /// The directory (for error messages).
+    pub dir: PathBuf,
+}
+
+impl Lookup for MemTables {
+    fn lookup(&self, material: &Material, index: u64) -> Result<Value, TbError> {
+        let Some(t) = self.tables.get(material) else {
+            let variant = self.variant.unwrap_or(Variant::Antichess);
+            return Err(TbError::MissingTable {
+                variant: variant.name().into(),
+                material: material.to_string(),
+                path: table_path(&self.dir, variant, material)
+                    .display()
+                    .to_string(),
+            });
+        };
+        Ok(Value(
+            t.values
+                .get(index as usize)
+                .copied()
+                .unwrap_or(Value::UNKNOWN.0),
+        ))
+    }
+}
+
+/// A directory of tables for rule set `R`, opened lazily (memory-mapped).
+pub struct Tablebase<R: LosingRules> {
+    dir: PathBuf,
+    readers: Mutex<HashMap<Material, Arc<TableReader>>>,
+    rules: PhantomData<R>,
+}
+
+impl<R: LosingRules> Lookup for Tablebase<R> {
+    fn lookup(&self, material: &Material, index: u64) -> Result<Value, TbError> {
+        let reader = self.reader(material)?;
+        let path = table_path(&self.dir, R::VARIANT, material);
+        let j = (index as usize % CHUNK) * 2;
+        match reader.get(index / CHUNK as u64)? {
+            Some(v) if v.len() == CHUNK * 2 => Ok(Value(u16::from_le_bytes([v[j], v[j + 1]]))),
+            Some(_) => Err(TbError::BadTable {
+                path: path.display().to_string(),
+                problem: "bad value size".into(),
+            }),
+            None => Err(TbError::BadTable {
+                path: path.display().to_string(),
+                problem: format!("no record for index {index} (incomplete table?)"),
+            }),
+        }
+    }
+}
+
+impl<R: LosingRules> Tablebase<R> {
+    /// The tables in `dir` (files named by [`table_path`]).
+    pub fn open(dir: impl Into<PathBuf>) -> Tablebase<R> {
+        Tablebase {
+            dir: dir.into(),
+            readers: Mutex::new(HashMap::new()),
+            rules: PhantomData,
+        }
+    }
+
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    fn reader(&self, material: &Material) -> Result<Arc<TableReader>, TbError> {
+        let mut map = self.readers.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(r) = map.get(material) {
+            return Ok(Arc::clone(r));
+        }
+        let path = table_path(&self.dir, R::VARIANT, material);
+        if !path.exists() {
+            return Err(TbError::MissingTable {
+                variant: R::VARIANT.name().into(),
+                material: material.to_string(),
+                path: path.display().to_string(),
+            });
+        }
+        let r = Arc::new(open_table(&path, Some(R::VARIANT), Some(material))?);
+        map.insert(*material, Arc::clone(&r));
+        Ok(r)
+    }
+
+    /// Category and distance to win (plies) of `pos` for the side to move,
+    /// or an error (missing table, corrupt file, too many men).
+    pub fn try_probe(&self, pos: &Losing<R>) -> Result<(Wdl, u16), TbError> {
+        let v = evaluate(pos, self)?;
+        v.wdl().ok_or_else(|| {
+            TbError::NotCovered(format!(
+                "{}: no value stored (corrupt table?)",
+                crate::notation::fen::write(pos)
+            ))
+        })
+    }
+
+    /// Category and distance to win of `pos`, or `None` when the tables do
+    /// not cover it (too many men, table missing or unreadable). This is the
+    /// call for a search at its leaves.
+    pub fn probe(&self, pos: &Losing<R>) -> Option<(Wdl, u16)> {
+        let men = pos.board().occupied().count() as usize;
+        if men > MAX_MEN {
+            return None;
+        }
+        self.try_probe(pos).ok()
+    }
+
+    /// The value after each legal move, from the opponent's side, best
+    /// move for the side to move first (quickest win, then draws, then the
+    /// longest loss).
+    pub fn probe_moves(&self, pos: &Losing<R>) -> Result<Vec<(Move, Wdl, u16)>, TbError> {
+        let mut out = Vec::new();
+        for &m in pos.legal_moves().iter() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let (w, d) = self.try_probe(&child)?;
+            out.push((m, w, d));
+        }
+        out.sort_by_key(|&(_, w, d)| match w {
+            Wdl::Loss => (0, d as i32),
+            Wdl::Draw => (1, 0),
+            Wdl::Win => (2, -(d as i32)),
+        });
+        Ok(out)
+    }
+}
+
+/// A position of rule set `R` from a board and side to move, no en passant.
+pub fn position_of<R: LosingRules>(board: crate::board::Board, turn: Color) -> Option<Losing<R>> {
+    let mut setup = Setup::empty();
+    setup.board = board;
+    setup.turn = turn;
+    Losing::<R>::from_setup(&setup).ok()
+}
