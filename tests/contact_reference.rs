@@ -593,18 +593,7 @@ const PERFT_CASES: &[(&str, u32)] = &[
 ];
 
 fn read_perft_file() -> Vec<(String, u32, u64)> {
-    let text = std::fs::read_to_string(PERFT_FILE).expect("tests/data/contact.perft");
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let cols: Vec<&str> = l.split(';').map(str::trim).collect();
-            (
-                cols[0].to_string(),
-                cols[1].parse().unwrap(),
-                cols[2].parse().unwrap(),
-            )
-        })
-        .collect()
+    common::read_reference_perft(PERFT_FILE)
 }
 
 #[test]
@@ -633,15 +622,11 @@ fn reference_reproduces_the_perft_numbers() {
 #[test]
 #[ignore = "rewrites tests/data/contact.perft from the reference"]
 fn regenerate() {
-    let mut out = String::from(
+    common::write_reference_perft(
+        PERFT_FILE,
         "# Contact chess perft, computed by the naive reference in tests/contact_reference.rs.\n\
          # fen; depth; leaf nodes\n",
+        PERFT_CASES,
+        |fen_text, depth| Ref::from_fen(fen_text).perft(depth),
     );
-    for &(fen_text, max_depth) in PERFT_CASES {
-        let r = Ref::from_fen(fen_text);
-        for depth in 1..=max_depth {
-            out.push_str(&format!("{fen_text}; {depth}; {}\n", r.perft(depth)));
-        }
-    }
-    std::fs::write(PERFT_FILE, out).unwrap();
 }

@@ -16,6 +16,10 @@
 //!   (`cargo test --test hostage_reference -- --ignored regenerate` rewrites
 //!   the file from the reference).
 
+mod common;
+
+use common::SplitMix;
+
 use ransom::notation::{fen, uci};
 use ransom::perft::perft;
 use ransom::variants::Hostage;
@@ -433,22 +437,6 @@ impl Ref {
 // ---------------------------------------------------------------------------
 // The comparison.
 
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// Start positions: the opening, and positions full of holdings, frozen
 /// pawns, castling chances and pseudo-checks.
 const STARTS: &[&str] = &[
@@ -638,18 +626,7 @@ const PERFT_CASES: &[(&str, u32)] = &[
 ];
 
 fn read_perft_file() -> Vec<(String, u32, u64)> {
-    let text = std::fs::read_to_string(PERFT_FILE).expect("tests/data/hostage.perft");
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let cols: Vec<&str> = l.split(';').map(str::trim).collect();
-            (
-                cols[0].to_string(),
-                cols[1].parse().unwrap(),
-                cols[2].parse().unwrap(),
-            )
-        })
-        .collect()
+    common::read_reference_perft(PERFT_FILE)
 }
 
 #[test]
@@ -677,15 +654,11 @@ fn reference_reproduces_the_perft_numbers() {
 #[test]
 #[ignore = "rewrites tests/data/hostage.perft from the reference"]
 fn regenerate() {
-    let mut out = String::from(
+    common::write_reference_perft(
+        PERFT_FILE,
         "# Hostage chess perft, computed by the naive reference in tests/hostage_reference.rs.\n\
          # fen; depth; leaf nodes\n",
+        PERFT_CASES,
+        |fen_text, depth| Ref::from_fen(fen_text).perft(depth),
     );
-    for &(fen_text, max_depth) in PERFT_CASES {
-        let r = Ref::from_fen(fen_text);
-        for depth in 1..=max_depth {
-            out.push_str(&format!("{fen_text}; {depth}; {}\n", r.perft(depth)));
-        }
-    }
-    std::fs::write(PERFT_FILE, out).unwrap();
 }

@@ -86,3 +86,41 @@ impl SplitMix {
         (self.next() % n as u64) as usize
     }
 }
+
+/// The rows `fen; depth; nodes` of a perft file written by one of the naive
+/// reference generators (tests/data/*.perft).
+pub fn read_reference_perft(path: &str) -> Vec<(String, u32, u64)> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let cols: Vec<&str> = l.split(';').map(str::trim).collect();
+            assert_eq!(cols.len(), 3, "{path}: bad row '{l}'");
+            (
+                cols[0].to_string(),
+                cols[1].parse().unwrap(),
+                cols[2].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// Writes a perft file: `header` (comment lines), then one row per position
+/// and depth 1..=max of `cases`, counted by `count(fen, depth)`.
+pub fn write_reference_perft(
+    path: &str,
+    header: &str,
+    cases: &[(&str, u32)],
+    count: impl Fn(&str, u32) -> u64,
+) {
+    let mut out = String::from(header);
+    for &(fen_text, max_depth) in cases {
+        for depth in 1..=max_depth {
+            out.push_str(&format!(
+                "{fen_text}; {depth}; {}\n",
+                count(fen_text, depth)
+            ));
+        }
+    }
+    std::fs::write(path, out).unwrap();
+}
