@@ -31,6 +31,17 @@ impl Role {
         Role::King,
     ];
 
+    /// King first, then by value: K Q R B N P, the order of FEN holdings
+    /// and material keys.
+    pub const KING_FIRST: [Role; 6] = [
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+    ];
+
     /// Position in [`Role::ALL`].
     #[inline]
     pub const fn index(self) -> usize {

@@ -7,7 +7,7 @@ mod pieces;
 mod royal;
 
 pub(crate) use drops::drops;
-pub(crate) use pieces::{en_passant_moves, king_steps, pawn_moves, piece_moves};
+pub(crate) use pieces::{en_passant_moves, king_steps, pawn_moves, piece_moves, push_pawn};
 pub(crate) use royal::{checkers, forget_unusable_ep, legal_royal};
 
 use crate::board::Role;

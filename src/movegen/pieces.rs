@@ -137,8 +137,10 @@ pub(crate) fn pawn_moves(
     }
 }
 
+/// A pawn move, once per role of `promotions` when it reaches the first or
+/// last rank (none if `promotions` is empty), otherwise once.
 #[inline]
-fn push_pawn(
+pub(crate) fn push_pawn(
     from: Square,
     to: Square,
     capture: Option<Role>,

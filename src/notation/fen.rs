@@ -264,17 +264,9 @@ pub fn board_fen(board: &Board, promoted: Bitboard) -> String {
 
 /// Holdings in canonical order: Q R B N P (and K), White's men first.
 pub fn holdings_text(pockets: &ByColor<ByRole<u8>>) -> String {
-    let order = [
-        Role::King,
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-        Role::Pawn,
-    ];
     let mut out = String::new();
     for color in Color::ALL {
-        for role in order {
+        for role in Role::KING_FIRST {
             for _ in 0..pockets[color][role] {
                 out.push(role.of(color).char());
             }

@@ -5,14 +5,7 @@ use crate::board::{Board, Color, Piece, Role};
 use std::fmt;
 
 /// Roles in the order material keys are written: K Q R B N P.
-pub const KEY_ORDER: [Role; 6] = [
-    Role::King,
-    Role::Queen,
-    Role::Rook,
-    Role::Bishop,
-    Role::Knight,
-    Role::Pawn,
-];
+pub const KEY_ORDER: [Role; 6] = Role::KING_FIRST;
 
 /// The men on the board, per colour and role (`counts[color][role index]`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

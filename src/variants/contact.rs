@@ -254,28 +254,16 @@ fn king_capturable(state: &State, color: Color) -> bool {
 /// and none at all if no piece is available (RULES C6).
 #[inline]
 fn push_pawn(state: &State, from: Square, to: Square, capture: Option<Role>, moves: &mut MoveList) {
-    let us = state.turn;
-    if to.relative_rank(us) == 7 {
-        for role in PIECES {
-            if state.prisoners[us][role] > 0 {
-                moves.push(Move::Normal {
-                    role: Role::Pawn,
-                    from,
-                    capture,
-                    to,
-                    promotion: Some(role),
-                });
-            }
+    // RULES C6: the promotion choices are the captured men of the mover's colour.
+    let mut promotions = [Role::Queen; 4];
+    let mut available = 0;
+    for role in PIECES {
+        if state.prisoners[state.turn][role] > 0 {
+            promotions[available] = role;
+            available += 1;
         }
-    } else {
-        moves.push(Move::Normal {
-            role: Role::Pawn,
-            from,
-            capture,
-            to,
-            promotion: None,
-        });
     }
+    crate::movegen::push_pawn(from, to, capture, &promotions[..available], moves);
 }
 
 /// Every move of the side to move by the capture and movement rules,
