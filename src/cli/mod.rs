@@ -1,6 +1,8 @@
 //! Command-line parsing (clap derive) and dispatch to one file per subcommand.
 
 mod game;
+mod mate;
+mod mate_batch;
 mod moves;
 mod perft;
 mod play;
@@ -31,6 +33,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Prove who wins (e.g. `ransom prove e4`: Losing chess after 1.e4) and store a verified proof.
     Prove(prove::ProveArgs),
+    /// Find the shortest forced mate and its verified solution tree (or run a mate suite with --epd).
+    Mate(mate::MateArgs),
     /// Re-check a stored proof with the independent verifier.
     Verify(verify::VerifyArgs),
     /// Losing-chess endgame tablebases: build, probe, verify, stats.
@@ -69,6 +73,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Moves(args) => moves::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Prove(args) => prove::run(&args),
+        Command::Mate(args) => mate::run(&args),
         Command::Verify(args) => verify::run(&args),
         Command::Tb(args) => tb::run(&args),
     }

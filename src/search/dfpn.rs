@@ -11,6 +11,7 @@
 //! independent verifier before anyone reports it.
 
 use super::budget::{Budget, Deadline, Progress};
+use super::numbers::{combine, epsilon_threshold, select, table_capacity};
 use super::pn::Pn;
 use crate::board::Color;
 use crate::moves::{Move, MoveList};
@@ -21,23 +22,6 @@ use std::time::Duration;
 /// Bytes one bucket of the transposition table costs: the key, the entry
 /// and one control byte of the hash map.
 const BUCKET_BYTES: usize = 8 + std::mem::size_of::<Entry>() + 1;
-
-/// How many entries the table may hold so that it never takes more than
-/// `budget` bytes. The hash map keeps a power-of-two number of buckets at
-/// most 7/8 full and, while it grows, holds the old table (half the
-/// buckets) beside the new one: so the largest bucket count `b` allowed is
-/// the largest power of two with `1.5 · b · BUCKET_BYTES <= budget`.
-fn table_capacity(budget: usize) -> usize {
-    let max_buckets = budget / (BUCKET_BYTES * 3 / 2);
-    let buckets = if max_buckets == 0 {
-        0
-    } else {
-        1usize << (usize::BITS - 1 - max_buckets.leading_zeros())
-    };
-    (buckets / 8 * 7).max(1024)
-}
-/// The ε of the 1+ε trick, as a fraction numerator / 4 (ε = 1/4).
-const EPSILON_QUARTERS: u64 = 1;
 
 #[derive(Clone, Copy, Debug)]
 struct Entry {
@@ -104,7 +88,7 @@ impl<'p, P: Position> DfPn<'p, P> {
         DfPn {
             attacker,
             table: HashMap::new(),
-            capacity: table_capacity(budget.hash_bytes),
+            capacity: table_capacity(budget.hash_bytes, BUCKET_BYTES),
             nodes: 0,
             max_nodes: budget.max_nodes,
             deadline: Deadline::new(budget.max_time),
@@ -297,14 +281,14 @@ impl<'p, P: Position> DfPn<'p, P> {
                     child.dn = e.dn;
                 }
             }
-            (pn, dn) = combine(or_node, &children);
+            (pn, dn) = combine(or_node, children.iter().map(|c| (c.pn, c.dn)));
             if depth == 0 {
                 self.root = (pn, dn);
             }
             if pn >= th_pn || dn >= th_dn || self.stopped {
                 break;
             }
-            let (best, second) = select(or_node, &children);
+            let (best, second) = select(or_node, children.iter().map(|c| (c.pn, c.dn)));
             let child = &children[best];
             let (child_th_pn, child_th_dn) = if or_node {
                 (
@@ -439,87 +423,5 @@ impl<'p, P: Position> DfPn<'p, P> {
             failed.insert(hash);
         }
         ok
-    }
-}
-
-/// The node's numbers from its children's. The "sum" side uses weak proof
-/// numbers (Ueda et al.): the largest child number plus one for each other
-/// unsolved child. Plain sums count shared subtrees once per path and blow
-/// up on transpositions and cycles until they saturate and the search can
-/// no longer settle anything; the weak form stays bounded.
-fn combine<P>(or_node: bool, children: &[Child<P>]) -> (Pn, Pn) {
-    let (min_side, sum_side): (Vec<Pn>, Vec<Pn>) = children
-        .iter()
-        .map(|c| if or_node { (c.pn, c.dn) } else { (c.dn, c.pn) })
-        .unzip();
-    let min = min_side.iter().copied().min().unwrap_or(Pn::INFINITE);
-    let sum = weak_sum(&sum_side);
-    if or_node { (min, sum) } else { (sum, min) }
-}
-
-/// `max + (number of non-zero values - 1)`, infinite if any value is.
-fn weak_sum(values: &[Pn]) -> Pn {
-    let mut max = Pn::ZERO;
-    let mut open = 0u64;
-    for &v in values {
-        if v.is_infinite() {
-            return Pn::INFINITE;
-        }
-        if !v.is_zero() {
-            open += 1;
-            max = max.max(v);
-        }
-    }
-    if open == 0 {
-        Pn::ZERO
-    } else {
-        max.plus(Pn::new(open - 1))
-    }
-}
-
-/// The most promising child (smallest proof number at OR nodes, smallest
-/// disproof number at AND nodes) and the second smallest number.
-fn select<P>(or_node: bool, children: &[Child<P>]) -> (usize, Pn) {
-    let key = |c: &Child<P>| if or_node { c.pn } else { c.dn };
-    let mut best = 0;
-    let mut best_value = Pn::INFINITE;
-    let mut second = Pn::INFINITE;
-    for (i, child) in children.iter().enumerate() {
-        let value = key(child);
-        if value < best_value {
-            second = best_value;
-            best_value = value;
-            best = i;
-        } else if value < second {
-            second = value;
-        }
-    }
-    (best, second)
-}
-
-/// The 1+ε trick: let the best child run until its number exceeds the
-/// second best by a factor 1+ε, not just by one, which cuts re-expansions.
-fn epsilon_threshold(parent_threshold: Pn, second: Pn) -> Pn {
-    if second.is_infinite() {
-        return parent_threshold;
-    }
-    let s = u64::from(second.get());
-    let grown = (s * (4 + EPSILON_QUARTERS)).div_ceil(4).max(s + 1);
-    parent_threshold.min(Pn::new(grown))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn table_capacity_respects_the_budget() {
-        for mb in [1usize, 64, 1024, 8192] {
-            let budget = mb << 20;
-            let capacity = table_capacity(budget);
-            let buckets = (capacity * 8 / 7).next_power_of_two();
-            assert!(buckets * BUCKET_BYTES * 3 / 2 <= budget, "{mb} MB");
-            assert!(capacity * 2 * 25 > budget / 4, "{mb} MB: too cautious");
-        }
     }
 }

@@ -3,6 +3,8 @@
 
 mod budget;
 mod dfpn;
+pub mod mate;
+mod numbers;
 pub mod pgn;
 mod pn;
 pub mod proof;

@@ -1,0 +1,221 @@
+//! `ransom mate`: the shortest forced mate of a position with its verified
+//! solution tree, or a batch run over an EPD/TSV suite (`--epd`).
+
+use super::game::state_json;
+use super::mate_batch;
+use ransom::notation::{fen, parse_move};
+use ransom::search::mate::{MateOptions, MateReport, MateStatus, build_tree, solve_mate};
+use ransom::search::{Budget, Progress, pgn};
+use ransom::{AnyPosition, Position, Variant, dispatch};
+use serde_json::json;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Arguments of `ransom mate`.
+#[derive(Debug, clap::Args)]
+pub struct MateArgs {
+    /// Variant: chess, antichess, suicide, crazyhouse, hostage, contact.
+    #[arg(long, short = 'v', default_value = "chess")]
+    pub variant: String,
+    /// The position (default: the variant's start position).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves (SAN or UCI) played from the position first.
+    pub moves: Vec<String>,
+    /// The longest mate to look for, in the attacker's moves (turns in
+    /// Hit-and-Run). With --epd: default the length each line states.
+    #[arg(long)]
+    pub max: Option<u16>,
+    /// List every first move that mates in the shortest length.
+    #[arg(long)]
+    pub all_keys: bool,
+    /// Stop after this many nodes (per position with --epd).
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
+    /// Stop after this many seconds (per position with --epd).
+    #[arg(long)]
+    pub max_time: Option<f64>,
+    /// Memory for the transposition table, in MB.
+    #[arg(long, default_value_t = 512)]
+    pub hash: usize,
+    /// Print one JSON object (JSON lines with --epd).
+    #[arg(long)]
+    pub json: bool,
+    /// Also write the solution as PGN with variations to this file.
+    #[arg(long)]
+    pub pgn: Option<PathBuf>,
+    /// Show at most this many moves of the solution tree.
+    #[arg(long, default_value_t = 400)]
+    pub tree_limit: usize,
+    /// Solve every position of an EPD file (`bm #N` or `dm N`) or a TSV
+    /// file with `fen` and `N` columns, and compare with the stated lengths.
+    #[arg(long, conflicts_with_all = ["fen", "moves", "pgn"])]
+    pub epd: Option<PathBuf>,
+    /// With --epd: only positions whose stated mate is at most this long.
+    #[arg(long, requires = "epd")]
+    pub up_to: Option<u16>,
+    /// With --epd: only the first N positions that pass the filters.
+    #[arg(long, requires = "epd")]
+    pub limit: Option<usize>,
+    /// No progress lines on stderr.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+/// The default bound when neither --max nor the suite gives one.
+pub const DEFAULT_MAX: u16 = 5;
+
+impl MateArgs {
+    /// The search options for a bound.
+    pub fn options(&self, max: u16) -> MateOptions {
+        MateOptions {
+            max,
+            all_keys: self.all_keys,
+            budget: Budget {
+                max_nodes: self.max_nodes.unwrap_or(u64::MAX),
+                max_time: self.max_time.map(Duration::from_secs_f64),
+                hash_bytes: self.hash.saturating_mul(1 << 20),
+            },
+        }
+    }
+}
+
+pub fn run(args: &MateArgs) -> anyhow::Result<ExitCode> {
+    let variant: Variant = args.variant.parse()?;
+    if args.max == Some(0) {
+        anyhow::bail!("--max must be at least 1");
+    }
+    if let Some(path) = &args.epd {
+        return mate_batch::run(args, variant, path);
+    }
+    let start = match &args.fen {
+        None => AnyPosition::start(variant),
+        Some(text) => AnyPosition::from_setup(variant, &fen::parse(text)?)?,
+    };
+    dispatch!(start, p => solve_one(p, args))
+}
+
+fn solve_one<P: Position>(start: P, args: &MateArgs) -> anyhow::Result<ExitCode> {
+    let mut pos = start;
+    for (i, text) in args.moves.iter().enumerate() {
+        let m = parse_move(&pos, text).map_err(|e| {
+            anyhow::anyhow!("move {} ('{text}'): {e} in {}", i + 1, fen::write(&pos))
+        })?;
+        pos.play_unchecked(m);
+    }
+    let max = args.max.unwrap_or(DEFAULT_MAX);
+    let show_progress = !args.quiet && !args.json && std::io::stderr().is_terminal();
+    let mut on_progress = |p: &Progress| {
+        if show_progress {
+            eprintln!(
+                "  {:>7.1}s  {:>12} nodes  {:>9.0} nodes/s  table {}",
+                p.elapsed.as_secs_f64(),
+                p.nodes,
+                p.nodes as f64 / p.elapsed.as_secs_f64().max(1e-9),
+                p.table_entries
+            );
+        }
+    };
+    let report = solve_mate(&pos, &args.options(max), &mut on_progress);
+    if let (Some(path), Some(solution)) = (&args.pgn, &report.solution) {
+        let event = format!("Mate in {}", report.length.unwrap_or(0));
+        let text = pgn::proof_pgn(
+            &pos,
+            pos.turn(),
+            &|h| solution.get(h).map(|(mv, _)| mv),
+            &event,
+        );
+        std::fs::write(path, text)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+    }
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report_json(&pos, &report, max, args.tree_limit))?
+        );
+    } else {
+        print!("{}", report_text(&pos, &report, max, args.tree_limit));
+    }
+    Ok(match report.status {
+        MateStatus::Unknown => ExitCode::from(2),
+        _ => ExitCode::SUCCESS,
+    })
+}
+
+/// The one-line verdict: "mate in 3", "no mate in ≤ 5", "unknown".
+pub fn verdict_text(report: &MateReport, max: u16) -> String {
+    match (report.status, report.length) {
+        (MateStatus::Mate, Some(n)) if report.shortest => format!("mate in {n} (shortest, proved)"),
+        (MateStatus::Mate, Some(n)) => format!("mate in {n} (a shorter mate is not ruled out)"),
+        (MateStatus::NoMate, _) => format!("no mate in ≤ {max} (proved)"),
+        _ => "unknown".to_string(),
+    }
+}
+
+fn report_text<P: Position>(pos: &P, report: &MateReport, max: u16, limit: usize) -> String {
+    let mut out = format!("{}\n", verdict_text(report, max));
+    if let Some(solution) = &report.solution {
+        let tree = build_tree(pos, pos.turn(), solution, limit);
+        let line: Vec<&str> = tree.main_line().iter().map(|n| n.san.as_str()).collect();
+        out += &format!("main line: {}\n", line.join(" "));
+        let keys: Vec<String> = report
+            .keys
+            .iter()
+            .map(|&m| ransom::notation::san::write(pos, m))
+            .collect();
+        out += &format!(
+            "key{}: {}\n",
+            if keys.len() == 1 { "" } else { "s" },
+            keys.join(", ")
+        );
+        if let Some(v) = report.verified {
+            out += &format!("verified: {} positions\n", v.positions);
+        }
+        out += "solution tree:\n";
+        out += &tree.to_text();
+    }
+    for note in &report.notes {
+        out += &format!("note: {note}\n");
+    }
+    let secs = report.elapsed.as_secs_f64();
+    out += &format!(
+        "{} nodes in {:.3} s ({:.0} nodes/s)\n",
+        report.nodes,
+        secs,
+        report.nodes as f64 / secs.max(1e-9)
+    );
+    out
+}
+
+fn report_json<P: Position>(
+    pos: &P,
+    report: &MateReport,
+    max: u16,
+    limit: usize,
+) -> serde_json::Value {
+    let tree = report
+        .solution
+        .as_ref()
+        .map(|s| build_tree(pos, pos.turn(), s, limit));
+    let main_line: Vec<&str> = tree
+        .as_ref()
+        .map(|t| t.main_line().iter().map(|n| n.uci.as_str()).collect())
+        .unwrap_or_default();
+    json!({
+        "position": state_json(pos),
+        "max": max,
+        "mate_in": report.length,
+        "proven": report.status.name(),
+        "shortest": report.shortest,
+        "no_mate_within": report.no_mate_within,
+        "keys": report.keys.iter().map(|&m| ransom::notation::uci::write(m)).collect::<Vec<_>>(),
+        "main_line": main_line,
+        "tree": tree,
+        "verified_positions": report.verified.map(|v| v.positions),
+        "nodes": report.nodes,
+        "time_ms": report.elapsed.as_secs_f64() * 1000.0,
+        "notes": report.notes,
+    })
+}

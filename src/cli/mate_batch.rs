@@ -1,0 +1,153 @@
+//! `ransom mate --epd FILE`: solves every position of a mate suite, one
+//! line per position and a summary; exit 1 if any result disagrees with
+//! the file, 2 if some stayed unknown.
+
+use super::mate::MateArgs;
+use ransom::notation::{fen, parse_move, uci};
+use ransom::search::mate::{MateCase, MateReport, MateStatus, read_suite, solve_mate};
+use ransom::{AnyPosition, Position, Variant, dispatch};
+use serde_json::json;
+use std::path::Path;
+use std::process::ExitCode;
+
+/// How one case ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    Agrees,
+    Disagrees,
+    Unknown,
+}
+
+pub fn run(args: &MateArgs, variant: Variant, path: &Path) -> anyhow::Result<ExitCode> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+    let cases = read_suite(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let selected: Vec<&MateCase> = cases
+        .iter()
+        .filter(|c| c.expected > 0)
+        .filter(|c| args.up_to.is_none_or(|n| c.expected <= i32::from(n)))
+        .take(args.limit.unwrap_or(usize::MAX))
+        .collect();
+    if selected.is_empty() {
+        anyhow::bail!(
+            "{}: no position with a mate for the side to move passes the filters",
+            path.display()
+        );
+    }
+    let mut verdicts = Vec::new();
+    let mut times: Vec<(i32, f64)> = Vec::new();
+    let mut nodes_total = 0u64;
+    let mut secs_total = 0f64;
+    if !args.json {
+        println!(
+            "{:<12} {:>6} {:<34} {:<8} {:>12} {:>10}",
+            "id", "stated", "result", "key", "nodes", "ms"
+        );
+    }
+    for case in selected {
+        let (verdict, report, key) = solve_case(args, variant, case).map_err(|e| {
+            anyhow::anyhow!("{} ({}, line {}): {e}", path.display(), case.id, case.line)
+        })?;
+        let ms = report.elapsed.as_secs_f64() * 1000.0;
+        nodes_total += report.nodes;
+        secs_total += report.elapsed.as_secs_f64();
+        times.push((case.expected, ms));
+        if args.json {
+            println!(
+                "{}",
+                json!({
+                    "id": case.id, "stated": case.expected, "proven": report.status.name(),
+                    "mate_in": report.length, "shortest": report.shortest, "key": key,
+                    "nodes": report.nodes, "time_ms": ms, "agrees": verdict == Verdict::Agrees,
+                })
+            );
+        } else {
+            let result = super::mate::verdict_text(&report, case.expected as u16);
+            let flag = match verdict {
+                Verdict::Agrees => "",
+                Verdict::Disagrees => "  DISAGREES",
+                Verdict::Unknown => "  UNKNOWN",
+            };
+            println!(
+                "{:<12} {:>6} {:<34} {:<8} {:>12} {:>10.1}{flag}",
+                case.id, case.expected, result, key, report.nodes, ms
+            );
+        }
+        verdicts.push(verdict);
+    }
+    let count = |v| verdicts.iter().filter(|&&x| x == v).count();
+    let (agree, disagree, unknown) = (
+        count(Verdict::Agrees),
+        count(Verdict::Disagrees),
+        count(Verdict::Unknown),
+    );
+    eprintln!(
+        "{} positions: {agree} agree, {disagree} disagree, {unknown} unknown; {nodes_total} nodes in {secs_total:.2} s ({:.0} nodes/s)",
+        verdicts.len(),
+        nodes_total as f64 / secs_total.max(1e-9)
+    );
+    for (length, median) in medians(&times) {
+        eprintln!("  mate in {length}: median {median:.1} ms");
+    }
+    Ok(if disagree > 0 {
+        ExitCode::from(1)
+    } else if unknown > 0 {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn solve_case(
+    args: &MateArgs,
+    variant: Variant,
+    case: &MateCase,
+) -> anyhow::Result<(Verdict, MateReport, String)> {
+    let start = AnyPosition::from_setup(variant, &fen::parse(&case.fen)?)?;
+    dispatch!(start, p => solve_case_in(p, args, case))
+}
+
+fn solve_case_in<P: Position>(
+    start: P,
+    args: &MateArgs,
+    case: &MateCase,
+) -> anyhow::Result<(Verdict, MateReport, String)> {
+    let mut pos = start;
+    for text in &case.moves {
+        let m = parse_move(&pos, text).map_err(|e| anyhow::anyhow!("move '{text}': {e}"))?;
+        pos.play_unchecked(m);
+    }
+    let stated = u16::try_from(case.expected).unwrap_or(u16::MAX);
+    let max = args.max.unwrap_or(stated);
+    let report = solve_mate(&pos, &args.options(max), &mut |_| {});
+    let verdict = match report.status {
+        MateStatus::Mate if report.shortest && report.length == Some(stated) => Verdict::Agrees,
+        MateStatus::Mate if report.shortest => Verdict::Disagrees,
+        // A mate shorter than stated, even if not proved shortest.
+        MateStatus::Mate if report.length.is_some_and(|n| n < stated) => Verdict::Disagrees,
+        MateStatus::NoMate if max >= stated => Verdict::Disagrees,
+        MateStatus::NoMate => Verdict::Agrees,
+        _ => Verdict::Unknown,
+    };
+    let key = report
+        .keys
+        .first()
+        .map(|&m| uci::write(m))
+        .unwrap_or_default();
+    Ok((verdict, report, key))
+}
+
+/// Median solving time per stated length.
+fn medians(times: &[(i32, f64)]) -> Vec<(i32, f64)> {
+    let mut lengths: Vec<i32> = times.iter().map(|t| t.0).collect();
+    lengths.sort_unstable();
+    lengths.dedup();
+    lengths
+        .into_iter()
+        .map(|n| {
+            let mut ms: Vec<f64> = times.iter().filter(|t| t.0 == n).map(|t| t.1).collect();
+            ms.sort_by(f64::total_cmp);
+            (n, ms[ms.len() / 2])
+        })
+        .collect()
+}

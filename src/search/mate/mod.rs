@@ -1,0 +1,17 @@
+//! The mate solver: df-pn with the remaining mate length in the key, the
+//! shortest-mate iteration, solutions with depth-to-mate labels and their
+//! independent verifier.
+
+mod search;
+mod solution;
+mod solve;
+mod suite;
+mod tree;
+mod verify;
+
+pub use search::{Bound, MateSearch};
+pub use solution::{MateSolution, extract};
+pub use solve::{MateOptions, MateReport, MateStatus, solve_mate};
+pub use suite::{MateCase, SuiteError, read_suite};
+pub use tree::{SolutionTree, TreeNode, build_tree};
+pub use verify::{MateVerifyError, VerifiedMate, verify_mate};

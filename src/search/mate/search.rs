@@ -1,0 +1,381 @@
+//! df-pn with a mate-length bound: proves or disproves "the attacker mates
+//! within `r` of his moves" for a position.
+//!
+//! `r` counts the attacker's moves still allowed, the current one included
+//! (turns in Hit-and-Run: a sub-move that leaves the same side to move does
+//! not use up a move). Every cycle of positions contains a whole attacker
+//! move, so `r` strictly falls around it: the search graph is acyclic and
+//! no repetition handling is needed.
+//!
+//! The table is keyed by the position alone and keeps, besides the numbers
+//! of the bound last searched, the smallest bound proved and the largest
+//! bound disproved: a mate within `r` is a mate within any larger bound, a
+//! disproof for `r` holds for any smaller one. Searches for several bounds
+//! (the shortest-mate iteration) share everything they learned.
+
+use crate::board::Color;
+use crate::moves::MoveList;
+use crate::position::Position;
+use crate::search::SearchResult;
+use crate::search::budget::{Budget, Deadline, Progress};
+use crate::search::numbers::{combine, epsilon_threshold, select, table_capacity};
+use crate::search::pn::Pn;
+use hashbrown::HashMap;
+use std::time::Duration;
+
+/// A mate bound: attacker moves still allowed.
+pub type Bound = u16;
+
+/// `proved_at` of a position with no proof yet.
+const NOT_PROVED: Bound = Bound::MAX;
+
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    /// Numbers for the bound `bound` (meaningful only while unsolved there).
+    pn: Pn,
+    dn: Pn,
+    bound: Bound,
+    /// The smallest bound the position is proved for.
+    proved_at: Bound,
+    /// The largest bound the position is disproved for (0: none beyond the
+    /// trivial "no moves left").
+    disproved_at: Bound,
+    /// Nodes expanded below this entry (for replacement).
+    work: u32,
+}
+
+const BUCKET_BYTES: usize = 8 + std::mem::size_of::<Entry>() + 1;
+
+struct Child<P> {
+    pos: P,
+    hash: u64,
+    bound: Bound,
+    pn: Pn,
+    dn: Pn,
+}
+
+/// A bounded mate search for one attacker, generic over the variant.
+pub struct MateSearch<'p, P: Position> {
+    attacker: Color,
+    quiet_above: Bound,
+    table: HashMap<u64, Entry>,
+    capacity: usize,
+    nodes: u64,
+    max_nodes: u64,
+    deadline: Deadline,
+    stopped: bool,
+    root: (Pn, Pn),
+    progress: Option<&'p mut dyn FnMut(&Progress)>,
+    next_report: Duration,
+    _variant: std::marker::PhantomData<P>,
+}
+
+impl<'p, P: Position> MateSearch<'p, P> {
+    /// A search for mates by `attacker` within `budget` (shared by every
+    /// bound searched with it).
+    pub fn new(attacker: Color, budget: &Budget) -> Self {
+        MateSearch {
+            attacker,
+            quiet_above: 0,
+            table: HashMap::new(),
+            capacity: table_capacity(budget.hash_bytes, BUCKET_BYTES),
+            nodes: 0,
+            max_nodes: budget.max_nodes,
+            deadline: Deadline::new(budget.max_time),
+            stopped: false,
+            root: (Pn::ONE, Pn::ONE),
+            progress: None,
+            next_report: Duration::from_secs(1),
+            _variant: std::marker::PhantomData,
+        }
+    }
+
+    /// Calls `report` about once a second during the search.
+    pub fn with_progress(mut self, report: &'p mut dyn FnMut(&Progress)) -> Self {
+        self.progress = Some(report);
+        self
+    }
+
+    /// Restricts the attacker, in variants with a royal king and when he is
+    /// not in check himself, to moves that end his turn giving check, except
+    /// while more than `above` of
+    /// his moves are left (`above = 0`: no restriction; a large `above`:
+    /// checks only). A mate found this way is a mate; a disproof only
+    /// means "no mate of that kind", so such a search must never be used to
+    /// rule a mate out.
+    pub fn quiet_moves_above(mut self, above: Bound) -> Self {
+        self.quiet_above = if P::ROYAL_KING { above } else { 0 };
+        self
+    }
+
+    /// Whether the attacker is restricted in some way.
+    pub fn is_restricted(&self) -> bool {
+        self.quiet_above > 0
+    }
+
+    /// The side that mates.
+    pub fn attacker(&self) -> Color {
+        self.attacker
+    }
+
+    /// Positions whose moves were generated so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Time since the search was created.
+    pub fn elapsed(&self) -> Duration {
+        self.deadline.elapsed()
+    }
+
+    /// Whether a budget ran out.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// The bound left after `mover` played a move from a position with
+    /// bound `bound`, reaching `child`: an attacker's move uses one up when
+    /// it ends his turn.
+    pub fn child_bound(&self, mover: Color, child: &P, bound: Bound) -> Bound {
+        if mover == self.attacker && child.turn() != self.attacker {
+            bound.saturating_sub(1)
+        } else {
+            bound
+        }
+    }
+
+    /// Proves or disproves a mate within `bound` from `pos`.
+    pub fn search(&mut self, pos: &P, bound: Bound) -> SearchResult {
+        if self.stopped {
+            return SearchResult::Unknown;
+        }
+        let (pn, dn) = self.numbers(pos, pos.zobrist(), bound);
+        let (pn, dn) = if pn.is_zero() || dn.is_zero() {
+            (pn, dn)
+        } else {
+            self.mid(pos, pos.zobrist(), bound, Pn::INFINITE, Pn::INFINITE, true)
+        };
+        if pn.is_zero() {
+            SearchResult::Proved
+        } else if dn.is_zero() {
+            SearchResult::Disproved
+        } else {
+            SearchResult::Unknown
+        }
+    }
+
+    /// The smallest bound `pos` is known to be proved for.
+    pub fn proved_bound(&self, hash: u64) -> Option<Bound> {
+        self.table
+            .get(&hash)
+            .map(|e| e.proved_at)
+            .filter(|&b| b != NOT_PROVED)
+    }
+
+    /// Whether the attacker has won (`Some(true)`), the game is over
+    /// otherwise (`Some(false)`), or it goes on (`None`).
+    pub fn terminal(&self, pos: &P, moves: &MoveList) -> Option<bool> {
+        pos.outcome_given(moves)
+            .map(|o| o.winner == Some(self.attacker))
+    }
+
+    /// What is known of `pos` for `bound`, or its initial numbers. A
+    /// defender's position with no attacker move left is settled at once:
+    /// it is won only if the game is over with the attacker the winner.
+    fn numbers(&mut self, pos: &P, hash: u64, bound: Bound) -> (Pn, Pn) {
+        if let Some(known) = self.lookup(hash, bound) {
+            return known;
+        }
+        let attacker_to_move = pos.turn() == self.attacker;
+        if bound == 0 && (attacker_to_move || (P::ROYAL_KING && !pos.is_check())) {
+            return (Pn::INFINITE, Pn::ZERO);
+        }
+        self.nodes += 1;
+        let moves = pos.legal_moves();
+        match self.terminal(pos, &moves) {
+            Some(true) => {
+                self.store(hash, 0, Pn::ZERO, Pn::INFINITE, 1);
+                (Pn::ZERO, Pn::INFINITE)
+            }
+            Some(false) => (Pn::INFINITE, Pn::ZERO),
+            None if bound == 0 => (Pn::INFINITE, Pn::ZERO),
+            None => {
+                let n = Pn::new(moves.len() as u64);
+                if attacker_to_move {
+                    (Pn::ONE, n)
+                } else {
+                    (n, Pn::ONE)
+                }
+            }
+        }
+    }
+
+    fn lookup(&self, hash: u64, bound: Bound) -> Option<(Pn, Pn)> {
+        let e = self.table.get(&hash)?;
+        if bound >= e.proved_at {
+            Some((Pn::ZERO, Pn::INFINITE))
+        } else if bound <= e.disproved_at {
+            Some((Pn::INFINITE, Pn::ZERO))
+        } else if e.bound == bound {
+            Some((e.pn, e.dn))
+        } else {
+            None
+        }
+    }
+
+    fn store(&mut self, hash: u64, bound: Bound, pn: Pn, dn: Pn, work: u32) {
+        if self.table.len() >= self.capacity && !self.table.contains_key(&hash) {
+            self.collect_garbage();
+        }
+        let e = self.table.entry(hash).or_insert(Entry {
+            pn: Pn::ONE,
+            dn: Pn::ONE,
+            bound,
+            proved_at: NOT_PROVED,
+            disproved_at: 0,
+            work: 0,
+        });
+        if pn.is_zero() {
+            e.proved_at = e.proved_at.min(bound);
+        } else if dn.is_zero() {
+            e.disproved_at = e.disproved_at.max(bound);
+        } else {
+            e.pn = pn;
+            e.dn = dn;
+            e.bound = bound;
+        }
+        e.work = e.work.saturating_add(work);
+    }
+
+    /// Frees a quarter of the table or more: entries without a settled
+    /// result and with little work below them first, then everything
+    /// unproved, then everything.
+    fn collect_garbage(&mut self) {
+        let target = self.capacity * 3 / 4;
+        let mut threshold = 1u32;
+        while self.table.len() > target && threshold < u32::MAX / 2 {
+            self.table.retain(|_, e| {
+                e.proved_at != NOT_PROVED || e.disproved_at > 0 || e.work >= threshold
+            });
+            threshold = threshold.saturating_mul(2);
+        }
+        if self.table.len() > target {
+            self.table.retain(|_, e| e.proved_at != NOT_PROVED);
+        }
+        if self.table.len() > target {
+            self.table.clear();
+        }
+    }
+
+    fn check_budget(&mut self) {
+        if self.nodes >= self.max_nodes {
+            self.stopped = true;
+        }
+        if self.nodes & 1023 == 0 {
+            if self.deadline.expired() {
+                self.stopped = true;
+            }
+            let elapsed = self.deadline.elapsed();
+            if elapsed >= self.next_report {
+                self.next_report = elapsed + Duration::from_secs(1);
+                let report = Progress {
+                    nodes: self.nodes,
+                    root_pn: self.root.0,
+                    root_dn: self.root.1,
+                    table_entries: self.table.len(),
+                    elapsed,
+                };
+                if let Some(progress) = self.progress.as_mut() {
+                    progress(&report);
+                }
+            }
+        }
+    }
+
+    fn mid(
+        &mut self,
+        pos: &P,
+        hash: u64,
+        bound: Bound,
+        th_pn: Pn,
+        th_dn: Pn,
+        root: bool,
+    ) -> (Pn, Pn) {
+        self.nodes += 1;
+        let work_start = self.nodes;
+        self.check_budget();
+        let mover = pos.turn();
+        let or_node = mover == self.attacker;
+        let moves = pos.legal_moves();
+        // Restricted to checks only where the attacker is not in check
+        // himself (his evasions are forced anyway).
+        let checks_only = or_node && bound <= self.quiet_above && !pos.is_check();
+        let mut children: Vec<Child<P>> = Vec::with_capacity(moves.len());
+        for &mv in &moves {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let child_hash = child.zobrist();
+            if checks_only && child.turn() != mover && !child.is_check() {
+                continue;
+            }
+            let child_bound = self.child_bound(mover, &child, bound);
+            let (pn, dn) = self.numbers(&child, child_hash, child_bound);
+            children.push(Child {
+                pos: child,
+                hash: child_hash,
+                bound: child_bound,
+                pn,
+                dn,
+            });
+            // One proved child settles an OR node, one disproved child an AND node.
+            if (or_node && pn.is_zero()) || (!or_node && dn.is_zero()) {
+                break;
+            }
+        }
+        let (mut pn, mut dn);
+        loop {
+            for child in children.iter_mut() {
+                if let Some((cpn, cdn)) = self.lookup(child.hash, child.bound) {
+                    child.pn = cpn;
+                    child.dn = cdn;
+                }
+            }
+            (pn, dn) = combine(or_node, children.iter().map(|c| (c.pn, c.dn)));
+            if root {
+                self.root = (pn, dn);
+            }
+            if pn >= th_pn || dn >= th_dn || self.stopped {
+                break;
+            }
+            let (best, second) = select(or_node, children.iter().map(|c| (c.pn, c.dn)));
+            let child = &children[best];
+            let (child_th_pn, child_th_dn) = if or_node {
+                (
+                    epsilon_threshold(th_pn, second),
+                    th_dn.sub_add(dn, child.dn),
+                )
+            } else {
+                (
+                    th_pn.sub_add(pn, child.pn),
+                    epsilon_threshold(th_dn, second),
+                )
+            };
+            let child_pos = child.pos.clone();
+            let (child_hash, child_bound) = (child.hash, child.bound);
+            let (cpn, cdn) = self.mid(
+                &child_pos,
+                child_hash,
+                child_bound,
+                child_th_pn,
+                child_th_dn,
+                false,
+            );
+            let child = &mut children[best];
+            child.pn = cpn;
+            child.dn = cdn;
+        }
+        let work = (self.nodes - work_start + 1).min(u64::from(u32::MAX)) as u32;
+        self.store(hash, bound, pn, dn, work);
+        (pn, dn)
+    }
+}

@@ -1,0 +1,311 @@
+//! The `mate` driver: find a mate within the bound, then certify that it is
+//! the shortest by disproving every shorter bound, read the solution off
+//! the table and have the verifier check it before reporting it.
+
+use super::search::{Bound, MateSearch};
+use super::solution::{MateSolution, extract};
+use super::verify::{VerifiedMate, verify_mate};
+use crate::moves::Move;
+use crate::position::Position;
+use crate::search::SearchResult;
+use crate::search::budget::{Budget, Progress};
+use std::time::{Duration, Instant};
+
+/// What the mate solver established.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MateStatus {
+    /// A mate was found and verified.
+    Mate,
+    /// Proved: no mate within the bound.
+    NoMate,
+    /// A budget ran out first.
+    Unknown,
+}
+
+impl MateStatus {
+    /// `"mate"`, `"no-mate"` or `"unknown"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MateStatus::Mate => "mate",
+            MateStatus::NoMate => "no-mate",
+            MateStatus::Unknown => "unknown",
+        }
+    }
+}
+
+/// What to solve for.
+#[derive(Clone, Copy, Debug)]
+pub struct MateOptions {
+    /// The longest mate looked for, in attacker moves.
+    pub max: Bound,
+    /// List every first move that mates in the shortest length.
+    pub all_keys: bool,
+    /// Limits of the whole job (all bounds searched).
+    pub budget: Budget,
+}
+
+/// Everything the mate solver learned.
+#[derive(Clone, Debug)]
+pub struct MateReport {
+    /// The result.
+    pub status: MateStatus,
+    /// The mate length (attacker moves) of the verified solution.
+    pub length: Option<Bound>,
+    /// Whether no shorter mate exists (proved by disproving length − 1).
+    pub shortest: bool,
+    /// The key of the solution, or with `all_keys` every key that mates in
+    /// `length` (in move-generator order).
+    pub keys: Vec<Move>,
+    /// The verified solution.
+    pub solution: Option<MateSolution>,
+    /// What the verifier measured.
+    pub verified: Option<VerifiedMate>,
+    /// With [`MateStatus::NoMate`]: the bound disproved.
+    pub no_mate_within: Option<Bound>,
+    /// Positions whose moves were generated.
+    pub nodes: u64,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+    /// Notes for the user (why a result is unknown or incomplete).
+    pub notes: Vec<String>,
+}
+
+/// Node budget of each restricted first pass.
+const RESTRICTED_PASS_NODES: u64 = 4_000_000;
+
+/// The restricted passes tried before the full-width search, as the number
+/// of first attacker moves allowed to be quiet: checks only, then a quiet
+/// first move. None without a royal king or for short bounds, where the
+/// full-width search is cheap.
+fn restricted_passes<P: Position>(max: Bound) -> Vec<Bound> {
+    if !P::ROYAL_KING || max < 3 {
+        Vec::new()
+    } else {
+        vec![0, 1]
+    }
+}
+
+/// Solves "mate in at most `options.max`" for the side to move at `root`.
+///
+/// In variants with a royal king, first passes restrict the attacker to
+/// checks (then allow a quiet first move): they find most long mates fast,
+/// and any mate they find is real. The
+/// full-width search then either finds a shorter mate or disproves every
+/// shorter bound, which certifies the length; with no mate by checks it
+/// searches the whole bound itself.
+pub fn solve_mate<P: Position>(
+    root: &P,
+    options: &MateOptions,
+    progress: &mut dyn FnMut(&Progress),
+) -> MateReport {
+    let start = Instant::now();
+    let mut report = MateReport {
+        status: MateStatus::Unknown,
+        length: None,
+        shortest: false,
+        keys: Vec::new(),
+        solution: None,
+        verified: None,
+        no_mate_within: None,
+        nodes: 0,
+        elapsed: Duration::ZERO,
+        notes: Vec::new(),
+    };
+    if let Some(outcome) = root.outcome() {
+        report
+            .notes
+            .push(format!("the game is already over: {outcome}"));
+        report.status = MateStatus::NoMate;
+        report.no_mate_within = Some(options.max);
+        return report;
+    }
+    let mut found: Option<(Bound, MateSolution)> = None;
+    for quiet_moves in restricted_passes::<P>(options.max) {
+        let pass_budget = Budget {
+            max_nodes: options
+                .budget
+                .max_nodes
+                .saturating_sub(report.nodes)
+                .min(RESTRICTED_PASS_NODES),
+            max_time: options
+                .budget
+                .max_time
+                .map(|t| t.saturating_sub(start.elapsed())),
+            hash_bytes: options.budget.hash_bytes / 2,
+        };
+        let mut pass = MateSearch::<P>::new(root.turn(), &pass_budget)
+            .quiet_moves_above(options.max - quiet_moves);
+        if pass.search(root, options.max) == SearchResult::Proved {
+            let length = pass.proved_bound(root.zobrist()).unwrap_or(options.max);
+            found = extract(&mut pass, root, length).map(|solution| (length, solution));
+        }
+        report.nodes += pass.nodes();
+        if found.is_some() {
+            break;
+        }
+    }
+    let remaining = Budget {
+        max_nodes: options.budget.max_nodes.saturating_sub(report.nodes),
+        max_time: options
+            .budget
+            .max_time
+            .map(|t| t.saturating_sub(start.elapsed())),
+        hash_bytes: options.budget.hash_bytes,
+    };
+    let mut search = MateSearch::<P>::new(root.turn(), &remaining).with_progress(progress);
+    match found {
+        Some((length, solution)) => {
+            if let Some(shorter) = find_shortest(&mut search, root, length - 1, &mut report) {
+                found = Some(shorter);
+            } else {
+                found = Some((length, solution));
+            }
+        }
+        None => match search.search(root, options.max) {
+            SearchResult::Disproved => {
+                report.status = MateStatus::NoMate;
+                report.no_mate_within = Some(options.max);
+            }
+            SearchResult::Unknown => report.notes.push(budget_note(&search)),
+            SearchResult::Proved => {
+                let length = search.proved_bound(root.zobrist()).unwrap_or(options.max);
+                found = find_shortest(&mut search, root, length - 1, &mut report);
+                if found.is_none() {
+                    found = extract(&mut search, root, length).map(|s| (length, s));
+                }
+                if found.is_none() {
+                    report.shortest = false;
+                    report.notes.push(format!(
+                        "the mate in {length} was proved but its solution could not be read back: {}",
+                        budget_note(&search)
+                    ));
+                }
+            }
+        },
+    }
+    if let Some((length, solution)) = found {
+        accept(&mut search, root, options, length, solution, &mut report);
+    }
+    report.nodes += search.nodes();
+    report.elapsed = start.elapsed();
+    report
+}
+
+/// With a mate within `length + 1` known: looks for mates within `length`
+/// and shorter until a bound is disproved (then `report.shortest` is set).
+/// Returns the shortest solution found, if shorter than `length + 1`.
+fn find_shortest<P: Position>(
+    search: &mut MateSearch<'_, P>,
+    root: &P,
+    mut length: Bound,
+    report: &mut MateReport,
+) -> Option<(Bound, MateSolution)> {
+    let hash = root.zobrist();
+    let mut best = None;
+    loop {
+        if length == 0 {
+            report.shortest = true;
+            break;
+        }
+        match search.search(root, length) {
+            SearchResult::Proved => {
+                let proved = search.proved_bound(hash).unwrap_or(length);
+                if let Some(solution) = extract(search, root, proved) {
+                    best = Some((proved, solution));
+                }
+                length = proved - 1;
+            }
+            SearchResult::Disproved => {
+                report.shortest = true;
+                break;
+            }
+            SearchResult::Unknown => {
+                report.notes.push(format!(
+                    "a mate in {} was found, but a mate in {length} is not ruled out: {}",
+                    length + 1,
+                    budget_note(search)
+                ));
+                break;
+            }
+        }
+    }
+    best
+}
+
+/// Verifies a solution and, if sound, makes it the report's answer.
+fn accept<P: Position>(
+    search: &mut MateSearch<'_, P>,
+    root: &P,
+    options: &MateOptions,
+    length: Bound,
+    solution: MateSolution,
+    report: &mut MateReport,
+) {
+    match verify_mate(root, root.turn(), &solution, length) {
+        Ok(verified) => {
+            report.status = MateStatus::Mate;
+            report.length = Some(verified.length);
+            report.verified = Some(verified);
+            let key = solution.get(root.zobrist()).map(|(mv, _)| mv);
+            report.keys = key.into_iter().collect();
+            if options.all_keys && report.shortest {
+                report.keys = all_keys(search, root, verified.length, report);
+            }
+            report.solution = Some(solution);
+        }
+        Err(e) => {
+            report.shortest = false;
+            report
+                .notes
+                .push(format!("the verifier rejected the solution: {e}"));
+        }
+    }
+}
+
+/// Every first move that mates within `length`.
+fn all_keys<P: Position>(
+    search: &mut MateSearch<'_, P>,
+    root: &P,
+    length: Bound,
+    report: &mut MateReport,
+) -> Vec<Move> {
+    let mut keys = Vec::new();
+    for mv in root.legal_moves() {
+        let mut child = root.clone();
+        child.play_unchecked(mv);
+        let child_bound = search.child_bound(root.turn(), &child, length);
+        match search.search(&child, child_bound) {
+            SearchResult::Proved => {
+                let verified = extract(search, &child, child_bound)
+                    .map(|s| verify_mate(&child, root.turn(), &s, child_bound));
+                match verified {
+                    Some(Ok(_)) => keys.push(mv),
+                    Some(Err(e)) => report.notes.push(format!(
+                        "key {} left out: {e}",
+                        crate::notation::uci::write(mv)
+                    )),
+                    None => report.notes.push(format!(
+                        "key {} left out: its solution could not be read back",
+                        crate::notation::uci::write(mv)
+                    )),
+                }
+            }
+            SearchResult::Disproved => {}
+            SearchResult::Unknown => {
+                report
+                    .notes
+                    .push("the list of keys is incomplete: a budget ran out".to_string());
+                break;
+            }
+        }
+    }
+    keys
+}
+
+fn budget_note<P: Position>(search: &MateSearch<'_, P>) -> String {
+    format!(
+        "budget exhausted after {} nodes and {:.1} s",
+        search.nodes(),
+        search.elapsed().as_secs_f64()
+    )
+}

@@ -1,0 +1,174 @@
+//! The solution tree users read: the key, every defence (longest
+//! resistance first) and the attacker's replies, with depth-to-mate labels;
+//! as indented text or JSON.
+
+use super::solution::MateSolution;
+use crate::board::Color;
+use crate::notation::{san, uci};
+use crate::position::Position;
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// One move of the solution tree.
+#[derive(Clone, Debug, Serialize)]
+pub struct TreeNode {
+    /// The move in UCI.
+    pub uci: String,
+    /// The move in the variant's SAN, with `+`/`#`.
+    pub san: String,
+    /// The side that plays it.
+    pub by: &'static str,
+    /// On the attacker's moves: mate follows within this many attacker
+    /// moves, this one included.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mate_in: Option<u16>,
+    /// The moves that follow (one for the attacker, every legal one for
+    /// the defender).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub next: Vec<TreeNode>,
+    /// Set where the tree was cut off at the size limit.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub truncated: bool,
+}
+
+/// The tree under a root, cut off after `limit` moves.
+#[derive(Clone, Debug, Serialize)]
+pub struct SolutionTree {
+    /// The moves from the root (the key, when the attacker moves first).
+    pub moves: Vec<TreeNode>,
+    /// Moves shown.
+    pub shown: usize,
+    /// Whether some lines were cut off.
+    pub truncated: bool,
+}
+
+/// Expands `solution` from `root` into a tree of at most `limit` moves.
+pub fn build_tree<P: Position>(
+    root: &P,
+    attacker: Color,
+    solution: &MateSolution,
+    limit: usize,
+) -> SolutionTree {
+    let mut builder = Builder {
+        attacker,
+        solution,
+        limit,
+        shown: 0,
+        truncated: false,
+    };
+    let moves = builder.expand(root);
+    SolutionTree {
+        moves,
+        shown: builder.shown,
+        truncated: builder.truncated,
+    }
+}
+
+struct Builder<'s> {
+    attacker: Color,
+    solution: &'s MateSolution,
+    limit: usize,
+    shown: usize,
+    truncated: bool,
+}
+
+impl Builder<'_> {
+    fn expand<P: Position>(&mut self, pos: &P) -> Vec<TreeNode> {
+        if pos.outcome().is_some() {
+            return Vec::new();
+        }
+        let attacker_moves = pos.turn() == self.attacker;
+        let mut moves: Vec<_> = if attacker_moves {
+            self.solution
+                .get(pos.zobrist())
+                .into_iter()
+                .map(|(mv, label)| (mv, Some(label)))
+                .collect()
+        } else {
+            pos.legal_moves().into_iter().map(|mv| (mv, None)).collect()
+        };
+        if !attacker_moves {
+            // Longest resistance first: by the label of the attacker's reply.
+            moves.sort_by_key(|&(mv, _)| {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                std::cmp::Reverse(
+                    self.solution
+                        .get(child.zobrist())
+                        .map_or(0, |(_, label)| label),
+                )
+            });
+        }
+        let mut nodes = Vec::with_capacity(moves.len());
+        for (mv, mate_in) in moves {
+            if self.shown >= self.limit {
+                self.truncated = true;
+                if let Some(last) = nodes.last_mut() {
+                    let last: &mut TreeNode = last;
+                    last.truncated = true;
+                }
+                break;
+            }
+            self.shown += 1;
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let next = self.expand(&child);
+            nodes.push(TreeNode {
+                uci: uci::write(mv),
+                san: san::write_plus(pos, mv),
+                by: pos.turn().name(),
+                mate_in,
+                next,
+                truncated: false,
+            });
+        }
+        nodes
+    }
+}
+
+impl SolutionTree {
+    /// The main line: the key, the longest defence, the reply, and so on.
+    pub fn main_line(&self) -> Vec<&TreeNode> {
+        let mut line = Vec::new();
+        let mut level = &self.moves;
+        while let Some(first) = level.first() {
+            line.push(first);
+            level = &first.next;
+        }
+        line
+    }
+
+    /// Indented text: one move per line, the attacker's with their labels.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for node in &self.moves {
+            write_node(&mut out, node, 0);
+        }
+        if self.truncated {
+            let _ = writeln!(
+                out,
+                "… (tree cut off after {} moves; raise --tree-limit)",
+                self.shown
+            );
+        }
+        out
+    }
+}
+
+fn write_node(out: &mut String, node: &TreeNode, depth: usize) {
+    let indent = "  ".repeat(depth);
+    match node.mate_in {
+        Some(n) => {
+            let _ = writeln!(out, "{indent}{} {{mate in {n}}}", node.san);
+        }
+        None => {
+            let _ = writeln!(out, "{indent}{}", node.san);
+        }
+    }
+    for next in &node.next {
+        write_node(out, next, depth + 1);
+    }
+    if node.truncated {
+        let _ = writeln!(out, "{indent}…");
+    }
+}
