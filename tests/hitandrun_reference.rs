@@ -563,7 +563,7 @@ const PERFT_CASES: &[(&str, u32)] = &[
     ),
     (
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 2",
-        3,
+        4,
     ),
     ("4k3/1P4P1/8/2pP1pP1/8/8/p5p1/R3K2R w KQ c6,f6 0 20", 3),
     (
