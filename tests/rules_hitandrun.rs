@@ -69,7 +69,11 @@ fn r1_first_turn_of_each_side_is_a_single_move_then_two() {
     let p = play(p, &["e5"]);
     assert_eq!(p.turn(), Color::White);
     let p = play(p, &["d4"]);
-    assert_eq!(p.turn(), Color::White, "the turn goes on after a first sub-move");
+    assert_eq!(
+        p.turn(),
+        Color::White,
+        "the turn goes on after a first sub-move"
+    );
     assert!(p.is_mid_turn());
     let p = play(p, &["Nf3"]);
     assert_eq!(p.turn(), Color::Black);
@@ -98,10 +102,7 @@ fn r1_turn_is_a_single_sub_move_when_no_second_is_legal() {
     assert_eq!(after.turn(), Color::Black, "the turn ended");
     assert!(!after.is_mid_turn());
     assert_eq!(after.state().key(), after.clone().state().key());
-    assert_eq!(
-        fen::write(&after),
-        "7k/4p3/4P3/8/8/2n5/7r/K7 b - - 0 10"
-    );
+    assert_eq!(fen::write(&after), "7k/4p3/4P3/8/8/2n5/7r/K7 b - - 0 10");
     // As a whole turn in notation, the single sub-move is the turn.
     assert_eq!(parse_turn(&p, "e6").unwrap().len(), 1);
     assert!(parse_turn(&p, "e5e6,a1b1").is_err());
@@ -207,13 +208,18 @@ fn r4_pawns_move_forward_only_and_promote_then_move_again() {
     let p = pos("1r2k3/P7/8/8/8/8/8/K7 w - - 0 10");
     assert_eq!(
         from(&p, "a7"),
-        strings(&["a7a8b", "a7a8n", "a7a8q", "a7a8r", "a7b8b", "a7b8n", "a7b8q", "a7b8r"])
+        strings(&[
+            "a7a8b", "a7a8n", "a7a8q", "a7a8r", "a7b8b", "a7b8n", "a7b8q", "a7b8r"
+        ])
     );
     let p = play(p, &["a8=R"]);
     assert!(p.is_mid_turn());
     assert_eq!(p.board().role_at(sq("a8")), Some(Role::Rook));
     assert!(has(&p, "a8a2"));
-    assert!(!has(&p, "a8b8"), "the promoted man moving again may not capture");
+    assert!(
+        !has(&p, "a8b8"),
+        "the promoted man moving again may not capture"
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -305,13 +311,19 @@ fn r7_en_passant_against_each_of_two_double_steps() {
     assert!(has(&p, "d5c6") && has(&p, "g5f6"));
     let after_first = play(p.clone(), &["d5c6"]);
     assert!(after_first.board().piece_at(sq("c5")).is_none());
-    assert!(has(&after_first, "g5f6"), "the other double step, second sub-move");
+    assert!(
+        has(&after_first, "g5f6"),
+        "the other double step, second sub-move"
+    );
     let both = play(after_first, &["g5f6"]);
     assert!(both.board().by_role(Role::Pawn).count() == 2);
     // The other order.
     let after_g = play(p, &["gxf6"]);
     assert!(has(&after_g, "d5c6"));
-    assert!(!has(&after_g, "f6e7"), "the capturing pawn moves again without capturing");
+    assert!(
+        !has(&after_g, "f6e7"),
+        "the capturing pawn moves again without capturing"
+    );
 }
 
 #[test]
@@ -386,10 +398,16 @@ fn r8_several_en_passant_squares_read_and_written() {
     let p = pos(TWO_DOUBLE_STEPS);
     assert_eq!(fen::write(&p), TWO_DOUBLE_STEPS);
     let mid = pos("4k3/8/8/2pP4/4Pp2/8/8/4K3 w - c6,e3 0 20 sub=e4");
-    assert_eq!(fen::write(&mid), "4k3/8/8/2pP4/4Pp2/8/8/4K3 w - e3,c6 0 20 sub=e4");
+    assert_eq!(
+        fen::write(&mid),
+        "4k3/8/8/2pP4/4Pp2/8/8/4K3 w - e3,c6 0 20 sub=e4"
+    );
     assert!(has(&mid, "d5c6"));
     let next = play(mid, &["Kd2"]);
-    assert!(has(&next, "f4e3"), "White's own double step, capturable next turn");
+    assert!(
+        has(&next, "f4e3"),
+        "White's own double step, capturable next turn"
+    );
 }
 
 #[test]
@@ -397,7 +415,13 @@ fn r8_malformed_sub_fields_are_rejected() {
     // RULES R8: clear errors, never a panic.
     let base = "4k3/8/8/8/8/8/8/3QK3 w - - 0 10";
     for bad in [
-        "sub=", "sub=z9", "sub=d1x", "sub=d1xd1", "sub=d1xj2", "sub=d1e2", "sub=d1xe2x",
+        "sub=",
+        "sub=z9",
+        "sub=d1x",
+        "sub=d1xd1",
+        "sub=d1xj2",
+        "sub=d1e2",
+        "sub=d1xe2x",
     ] {
         let err = fen::parse(&format!("{base} {bad}")).unwrap_err();
         assert!(matches!(err, FenError::Sub(_)), "{bad}: {err}");
@@ -415,21 +439,42 @@ fn r8_malformed_sub_fields_are_rejected() {
 fn r8_impossible_mid_turn_states_are_rejected() {
     // RULES R8 (with R1, R3, R5, R6, R7): each with the rule it breaks.
     let cases: &[(&str, &str)] = &[
-        ("4k3/8/8/8/8/8/8/3QK3 w - - 0 10 sub=d4", "without a white man"),
-        ("4k3/8/8/8/8/8/8/3QK3 w - - 0 10 sub=e8", "without a white man"),
+        (
+            "4k3/8/8/8/8/8/8/3QK3 w - - 0 10 sub=d4",
+            "without a white man",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/3QK3 w - - 0 10 sub=e8",
+            "without a white man",
+        ),
         ("4k3/8/8/8/8/8/8/3QK3 w - - 0 1 sub=d1", "first turn"),
-        ("4k3/8/8/8/8/8/8/3QK3 w - - 0 10 sub=d1xb2", "cannot have captured"),
+        (
+            "4k3/8/8/8/8/8/8/3QK3 w - - 0 10 sub=d1xb2",
+            "cannot have captured",
+        ),
         ("4k3/8/8/8/8/8/3P4/3QK3 w - - 0 10 sub=d1xd2", "occupied"),
-        ("4k3/8/8/8/8/8/8/3QK2q w - - 0 10 sub=d1", "own king in check"),
+        (
+            "4k3/8/8/8/8/8/8/3QK2q w - - 0 10 sub=d1",
+            "own king in check",
+        ),
         ("4k3/8/8/8/8/8/8/R3K3 w Q - 0 10 sub=a1", "castling right"),
         ("4k3/8/8/8/8/8/8/R3K3 w Q - 0 10 sub=e1", "castling right"),
         (
             "7k/4p3/4P3/8/8/2n5/7r/K7 w - - 0 10 sub=e6",
             "no second sub-move is legal",
         ),
-        ("4k3/8/8/2pP4/4P3/8/8/4K3 w - e3 0 20", "only squares skipped by black"),
-        ("4k3/8/8/2pP4/4P3/3P4/8/4K3 w - e3 0 20 sub=d3", "skipped by the man"),
-        ("4k3/8/8/3P4/8/8/8/4K3 w - c6 0 20", "no black pawn stands on c5"),
+        (
+            "4k3/8/8/2pP4/4P3/8/8/4K3 w - e3 0 20",
+            "only squares skipped by black",
+        ),
+        (
+            "4k3/8/8/2pP4/4P3/3P4/8/4K3 w - e3 0 20 sub=d3",
+            "skipped by the man",
+        ),
+        (
+            "4k3/8/8/3P4/8/8/8/4K3 w - c6 0 20",
+            "no black pawn stands on c5",
+        ),
         ("4k3/8/8/3P4/8/8/8/4K3 w - c5 0 20", "rank 3"),
         ("4k3/8/8/pP1pP3/8/8/8/4K3 w - a6,d6,e6 0 20", "at most 2"),
         ("4k3/8/8/2pP4/8/8/8/4K3 w - c6 0 1", "at most 0"),
