@@ -6,7 +6,7 @@
 use ransom::Position;
 use ransom::notation::fen;
 use ransom::perft::perft;
-use ransom::variants::{Antichess, Chess, Contact, Crazyhouse, Hostage};
+use ransom::variants::{Antichess, Chess, Contact, Crazyhouse, HitAndRun, Hostage};
 use shakmaty::CastlingMode;
 use shakmaty::fen::Fen;
 
@@ -80,4 +80,17 @@ fn hostage_middlegame_3_ransom() {
 #[divan::bench(sample_count = 10)]
 fn contact_start_4_ransom() {
     assert_eq!(perft(&Contact::start(), 4), 6_260_714);
+}
+
+/// Kiwipete's placement in Hit-and-Run chess, past both sides' single-move
+/// first turns (fullmove 2): four sub-moves deep are White's two and
+/// Black's two. The count is confirmed by the naive reference
+/// (tests/data/hitandrun.perft); compare with `chess_kiwipete_4_ransom`.
+const HITANDRUN_KIWIPETE: &str =
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 2";
+
+#[divan::bench(sample_count = 10)]
+fn hitandrun_kiwipete_4_ransom() {
+    let pos: HitAndRun = fen::parse_position(HITANDRUN_KIWIPETE).unwrap();
+    assert_eq!(perft(&pos, 4), 3_905_308);
 }

@@ -2,7 +2,8 @@
 //!
 //! A solver and analysis library for chess variants, built on one shared
 //! bitboard move generator: standard chess, Losing chess (antichess and the
-//! FICS `suicide` rules), crazyhouse, Hostage chess and Contact chess.
+//! FICS `suicide` rules), crazyhouse, Hostage chess, Contact chess and
+//! Hit-and-Run chess.
 //!
 //! ```
 //! use ransom::{Position, variants::Antichess, notation::fen, perft::perft};

@@ -39,3 +39,28 @@ pub fn divide<P: Position>(pos: &P, depth: u32) -> Vec<(Move, u64)> {
         })
         .collect()
 }
+
+/// Number of leaf nodes of the legal move tree `turns` whole turns deep: a
+/// turn of several sub-moves (Hit-and-Run chess) is one step, and a turn
+/// ends when the side to move changes. Equals [`perft`] when every turn is
+/// one move.
+pub fn perft_turns<P: Position>(pos: &P, turns: u32) -> u64 {
+    if turns == 0 {
+        return 1;
+    }
+    let mut moves = MoveList::new();
+    pos.legal_moves_into(&mut moves);
+    moves
+        .iter()
+        .map(|&m| {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let left = if child.turn() == pos.turn() {
+                turns
+            } else {
+                turns - 1
+            };
+            perft_turns(&child, left)
+        })
+        .sum()
+}

@@ -321,3 +321,41 @@ fn contact_chess_on_the_command_line() {
     ]);
     assert!(err.contains("no castling"), "{err}");
 }
+
+#[test]
+fn hit_and_run_chess_on_the_command_line() {
+    // RULES R1, R8: perft in sub-moves and in whole turns, turns written
+    // with a comma, mid-turn FEN out and in, malformed sub= rejected.
+    let out = ok(&["perft", "--variant", "hitandrun", "3"]);
+    assert!(out.contains("Nodes searched: 8902"), "{out}");
+    let v = json(&["perft", "-v", "hitandrun", "--turns", "--json", "3"]);
+    assert_eq!(v["nodes"], 219393);
+    let v = json(&["play", "-v", "hitandrun", "e4", "e5", "d4", "--json"]);
+    let mid = v["fen"].as_str().unwrap().to_string();
+    assert!(mid.ends_with("sub=d4"), "{mid}");
+    let v = json(&[
+        "play",
+        "-v",
+        "hitandrun",
+        "--fen",
+        &mid,
+        "Nf3",
+        "Nc6,exd4",
+        "--json",
+    ]);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 3);
+    let v = json(&["moves", "-v", "hitandrun", "--fen", &mid, "--json"]);
+    assert_eq!(v["variant"], "hitandrun");
+    assert!(
+        v["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["uci"] == "d4d5")
+    );
+    let (_, err) = fails(&["play", "-v", "hitandrun", "e4,d4"]);
+    assert!(err.contains("the turn already ended"), "{err}");
+    let bad = "4k3/8/8/8/8/8/8/3QK3 w - - 0 10 sub=d1xz9";
+    let (_, err) = fails(&["moves", "-v", "hitandrun", "--fen", bad]);
+    assert!(err.contains("sub=<square>"), "{err}");
+}

@@ -9,7 +9,7 @@ mod common;
 use common::{own_data, read_perft_suite, shared_data};
 use ransom::notation::fen;
 use ransom::perft::perft;
-use ransom::variants::{Antichess, Chess, Contact, Crazyhouse, Hostage};
+use ransom::variants::{Antichess, Chess, Contact, Crazyhouse, HitAndRun, Hostage};
 use ransom::{Position, Variant};
 
 const CAP: u64 = 2_000_000;
@@ -94,6 +94,7 @@ fn fairy_stockfish(cap: u64) {
             Variant::Crazyhouse => count::<Crazyhouse>(fen_text, depth),
             Variant::Hostage => count::<Hostage>(fen_text, depth),
             Variant::Contact => count::<Contact>(fen_text, depth),
+            Variant::HitAndRun => count::<HitAndRun>(fen_text, depth),
         };
         assert_eq!(got, nodes, "{line}");
         checked += 1;

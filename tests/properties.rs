@@ -25,7 +25,7 @@ use std::collections::HashMap;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use ransom::notation::{fen, parse_move, san, uci};
-use ransom::variants::{Antichess, Contact, Crazyhouse, Hostage, Suicide};
+use ransom::variants::{Antichess, Contact, Crazyhouse, HitAndRun, Hostage, Suicide};
 use ransom::{AnyPosition, Move, Position, Variant, dispatch};
 
 const MAX_PLIES: usize = 120;
@@ -55,6 +55,13 @@ const HOSTAGE_STARTS: &[&str] = &[
     "1r2k3/P1p5/8/3p4/8/8/1p4P1/4K3[r#RNPbp] b Ee - 0 1",
 ];
 
+const HITANDRUN_STARTS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 2",
+    "4k3/1P4P1/8/2pP1pP1/8/8/p5p1/R3K2R w KQ c6,f6 0 20",
+    "rnbqkbnr/ppp2ppp/8/3pp3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 0 2 sub=e5",
+];
+
 const CONTACT_STARTS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1",
     "r1bqkb1r/pp1p1ppp/2n1pn2/2p5/2PP4/2N1PN2/PP3PPP/R1BQKB1R[] w - - 0 5",
@@ -69,6 +76,7 @@ fn starts(variant: Variant) -> &'static [&'static str] {
         Variant::Crazyhouse => CRAZYHOUSE_STARTS,
         Variant::Hostage => HOSTAGE_STARTS,
         Variant::Contact => CONTACT_STARTS,
+        Variant::HitAndRun => HITANDRUN_STARTS,
     }
 }
 
@@ -104,7 +112,12 @@ fn show_line(line: &[Move]) -> String {
 
 /// The FEN without the two clocks: what the zobrist hash covers.
 fn fen_key(text: &str) -> String {
-    text.split(' ').take(4).collect::<Vec<_>>().join(" ")
+    // The placement, side, castling and en passant, and the Hit-and-Run
+    // mid-turn field (RULES R8), not the clocks.
+    let fields: Vec<&str> = text.split(' ').collect();
+    let mut key: Vec<&str> = fields.iter().take(4).copied().collect();
+    key.extend(fields.iter().skip(6).copied());
+    key.join(" ")
 }
 
 // (a) ------------------------------------------------------------------
@@ -323,10 +336,35 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    // RULES R8: mid-turn FENs (sub=) and several en-passant squares survive
+    // the round trip.
+    #[test]
+    fn fen_round_trip_hitandrun(seed in any::<u64>()) {
+        fen_round_trip::<HitAndRun>(seed)?;
+    }
+
+    // RULES R8: the sub-move state and every en-passant square are hashed.
+    #[test]
+    fn zobrist_hitandrun(seed in any::<u64>()) {
+        hash_consistency::<HitAndRun>(seed)?;
+    }
+
+    // RULES R8: every sub-move reads back from its SAN and UCI.
+    #[test]
+    fn move_text_round_trip_hitandrun(seed in any::<u64>()) {
+        notation_round_trip::<HitAndRun>(seed)?;
+    }
+}
+
 // (c) ------------------------------------------------------------------
 
 /// Valid FENs in every form the reader takes, for mutation.
 const VALID_FENS: &[&str] = &[
+    "4k3/8/8/2pP4/4Pp2/8/8/4K3 w - e3,c6 0 20 sub=e4",
+    "4k3/4p2p/8/3N4/8/8/8/4K2R w - - 0 10 sub=d5xe3",
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",

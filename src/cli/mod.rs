@@ -25,7 +25,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Count the leaf nodes of the legal move tree (move generator check).
+    /// Count the leaf nodes of the legal move tree (move generator check;
+    /// `--turns` counts whole turns, e.g. Hit-and-Run's two sub-moves).
     Perft(perft::PerftArgs),
     /// List the legal moves of a position, in UCI and SAN.
     Moves(moves::MovesArgs),
@@ -44,7 +45,7 @@ enum Command {
 /// The position options every command shares.
 #[derive(Clone, Debug, clap::Args)]
 pub struct PositionArgs {
-    /// Variant: chess, antichess, suicide, crazyhouse, hostage, contact (case-insensitive).
+    /// Variant: chess, antichess, suicide, crazyhouse, hostage, contact, hitandrun (case-insensitive).
     #[arg(long, short = 'v', default_value = "chess")]
     variant: String,
     /// Starting position as FEN (default: the variant's start position).

@@ -2,7 +2,7 @@
 
 use super::PositionArgs;
 use ransom::notation::uci;
-use ransom::perft::perft;
+use ransom::perft::{perft, perft_turns};
 use ransom::{Position, dispatch};
 use rayon::prelude::*;
 use std::process::ExitCode;
@@ -19,7 +19,12 @@ pub struct PerftArgs {
     /// Print one JSON object: {"nodes": N, "divide": {...}}.
     #[arg(long)]
     json: bool,
-    /// Depth in plies.
+    /// Count whole turns instead of plies: in Hit-and-Run chess a ply is one
+    /// sub-move and a turn has one or two of them; `--turns 2` counts the
+    /// positions after two complete turns. The same as plies elsewhere.
+    #[arg(long)]
+    turns: bool,
+    /// Depth in plies (sub-moves), or in whole turns with `--turns`.
     depth: u32,
 }
 
@@ -39,7 +44,14 @@ fn report<P: Position>(pos: &P, args: &PerftArgs) -> anyhow::Result<ExitCode> {
             .map(|&m| {
                 let mut child = pos.clone();
                 child.play_unchecked(m);
-                (uci::write(m), perft(&child, args.depth - 1))
+                let nodes = if !args.turns {
+                    perft(&child, args.depth - 1)
+                } else if child.turn() == pos.turn() {
+                    perft_turns(&child, args.depth)
+                } else {
+                    perft_turns(&child, args.depth - 1)
+                };
+                (uci::write(m), nodes)
             })
             .collect()
     };
@@ -51,7 +63,7 @@ fn report<P: Position>(pos: &P, args: &PerftArgs) -> anyhow::Result<ExitCode> {
     let elapsed = start.elapsed();
     divide.sort();
     if args.json {
-        let mut out = serde_json::json!({ "nodes": nodes, "depth": args.depth, "time_ms": elapsed.as_millis() as u64 });
+        let mut out = serde_json::json!({ "nodes": nodes, "depth": args.depth, "turns": args.turns, "time_ms": elapsed.as_millis() as u64 });
         if args.divide {
             let map: serde_json::Map<String, serde_json::Value> =
                 divide.into_iter().map(|(m, n)| (m, n.into())).collect();

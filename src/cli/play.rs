@@ -2,7 +2,7 @@
 
 use super::PositionArgs;
 use super::game::{outcome_text, state_json};
-use ransom::notation::{fen, parse_move, pgn, san, uci};
+use ransom::notation::{fen, parse_turn, pgn, san, uci};
 use ransom::{Position, dispatch};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -21,6 +21,8 @@ pub struct PlayArgs {
     #[arg(long)]
     pgn: Option<PathBuf>,
     /// Moves in SAN (`Nf3`, `e8=Q`, `N@f3`) or UCI (`g1f3`, `e7e8q`, `N@f3`).
+    /// Hit-and-Run chess: a whole turn as its sub-moves joined by a comma
+    /// (`e2e4,g1f3` or `e4,Nf3`), or one sub-move at a time.
     moves: Vec<String>,
 }
 
@@ -53,12 +55,14 @@ fn replay<P: Position>(mut pos: P, moves: &[String], json: bool) -> anyhow::Resu
                 &format!("the game is already over: {outcome}"),
             );
         }
-        match parse_move(&pos, text) {
-            Ok(m) => {
-                played.push(
-                    serde_json::json!({"uci": uci::write(m), "san": san::write_plus(&pos, m)}),
-                );
-                pos.play_unchecked(m);
+        match parse_turn(&pos, text) {
+            Ok(turn) => {
+                for m in turn {
+                    played.push(
+                        serde_json::json!({"uci": uci::write(m), "san": san::write_plus(&pos, m)}),
+                    );
+                    pos.play_unchecked(m);
+                }
             }
             Err(e) => return fail(json, i + 1, text, &pos, &e.to_string()),
         }

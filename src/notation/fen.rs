@@ -5,10 +5,14 @@
 //! lenient: missing trailing fields take their defaults, `_` may stand for a
 //! space, and pockets may also be written as a ninth rank
 //! (`.../RNBQKBNR/Qn`).
+//!
+//! Hit-and-Run chess (RULES R8) adds two things: the en-passant field may
+//! list several squares separated by commas (`d6,e6`), and a mid-turn
+//! position has a seventh field `sub=<square>` or `sub=<square>x<origin>`.
 
 use crate::board::{Bitboard, Board, ByColor, ByRole, Color, Piece, Role, Square};
 use crate::moves::Move;
-use crate::position::{Position, PositionError, Setup};
+use crate::position::{Position, PositionError, Setup, SubMove};
 
 /// What is wrong with a FEN string.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -29,8 +33,15 @@ pub enum FenError {
     #[error("invalid castling field '{0}' (expected '-' or letters from KQkq)")]
     Castling(String),
     /// The en-passant field is malformed.
-    #[error("invalid en-passant field '{0}' (expected '-' or a square such as e3)")]
+    #[error(
+        "invalid en-passant field '{0}' (expected '-', a square such as e3, or in Hit-and-Run chess distinct squares separated by commas such as d6,e6)"
+    )]
     EnPassant(String),
+    /// The Hit-and-Run mid-turn field is malformed (RULES R8).
+    #[error(
+        "invalid sub-move field '{0}' (expected sub=<square> or sub=<square>x<origin>, e.g. sub=e4 or sub=d5xe4, RULES R8)"
+    )]
+    Sub(String),
     /// The half-move clock is not a number.
     #[error("invalid half-move clock '{0}'")]
     Halfmoves(String),
@@ -64,10 +75,9 @@ pub fn parse(text: &str) -> Result<Setup, FenError> {
         setup.castling = parse_castling(castling, &setup.board)?;
     }
     if let Some(ep) = fields.next() {
-        setup.ep_square = match ep {
-            "-" => None,
-            _ => Some(Square::parse(ep).ok_or_else(|| FenError::EnPassant(ep.to_string()))?),
-        };
+        let squares = parse_ep(ep)?;
+        setup.ep_square = squares.first();
+        setup.more_ep = squares.without(squares.first().map_or(Bitboard::EMPTY, Bitboard::from));
     }
     if let Some(half) = fields.next() {
         setup.halfmoves = half
@@ -81,11 +91,53 @@ pub fn parse(text: &str) -> Result<Setup, FenError> {
             .filter(|&n: &u32| n > 0)
             .ok_or_else(|| FenError::Fullmoves(full.to_string()))?;
     }
+    if let Some(sub) = fields.clone().next().filter(|f| f.starts_with("sub=")) {
+        fields.next();
+        setup.sub = Some(parse_sub(sub)?);
+    }
     let rest: Vec<&str> = fields.collect();
     if !rest.is_empty() {
         return Err(FenError::Trailing(rest.join(" ")));
     }
     Ok(setup)
+}
+
+/// Reads the en-passant field: `-` or distinct squares separated by commas.
+fn parse_ep(text: &str) -> Result<Bitboard, FenError> {
+    let mut squares = Bitboard::EMPTY;
+    if text == "-" {
+        return Ok(squares);
+    }
+    for part in text.split(',') {
+        let sq = Square::parse(part)
+            .filter(|&sq| !squares.contains(sq))
+            .ok_or_else(|| FenError::EnPassant(text.to_string()))?;
+        squares.add(sq);
+    }
+    Ok(squares)
+}
+
+/// Reads the Hit-and-Run field `sub=<square>` or `sub=<square>x<origin>`.
+fn parse_sub(text: &str) -> Result<SubMove, FenError> {
+    let bad = || FenError::Sub(text.to_string());
+    let body = text.strip_prefix("sub=").ok_or_else(bad)?;
+    let (square, origin) = match body.split_once('x') {
+        Some((square, origin)) => (square, Some(origin)),
+        None => (body, None),
+    };
+    let square = Square::parse(square).ok_or_else(bad)?;
+    let captured_from = match origin {
+        Some(origin) => Some(
+            Square::parse(origin)
+                .filter(|&o| o != square)
+                .ok_or_else(bad)?,
+        ),
+        None => None,
+    };
+    Ok(SubMove {
+        square,
+        captured_from,
+    })
 }
 
 /// Parses FEN text and validates it as a position of `P`.
@@ -314,23 +366,35 @@ pub fn write_setup(setup: &Setup) -> String {
         out.push_str(&holdings_text(pockets));
         out.push(']');
     }
-    let ep = setup
-        .ep_square
-        .map_or_else(|| "-".to_string(), |sq| sq.to_string());
-    format!(
+    let ep_squares = setup.ep_squares();
+    let ep = if ep_squares.is_empty() {
+        "-".to_string()
+    } else {
+        ep_squares
+            .map(|sq| sq.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let mut text = format!(
         "{out} {} {} {ep} {} {}",
         setup.turn.char(),
         castling_text(setup.castling, &setup.board),
         setup.halfmoves,
         setup.fullmoves
-    )
+    );
+    if let Some(sub) = setup.sub {
+        text.push_str(&format!(" {sub}"));
+    }
+    text
 }
 
 /// Writes a position as FEN; the en-passant square appears only when an
-/// en-passant capture is legal.
+/// en-passant capture is legal (unless the variant's en-passant squares are
+/// exact, [`Position::EXACT_EP`]).
 pub fn write<P: Position>(pos: &P) -> String {
     let mut setup = pos.to_setup();
-    if setup.ep_square.is_some()
+    if !P::EXACT_EP
+        && setup.ep_square.is_some()
         && !pos
             .legal_moves()
             .iter()

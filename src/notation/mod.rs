@@ -25,6 +25,64 @@ pub fn parse_move<P: Position>(pos: &P, text: &str) -> Result<Move, MoveParseErr
     }
 }
 
+/// Parses a whole turn: sub-moves separated by commas (`e2e4,g1f3` or
+/// `e4,Nf3`, Hit-and-Run chess, RULES R1), each in SAN or UCI, played in
+/// turn on a copy of `pos`. A single sub-move is accepted wherever it is
+/// legal (also in the middle of a turn); a comma-separated list must not go
+/// on after the turn has ended and may not be longer than
+/// [`Position::SUB_MOVES_PER_TURN`].
+pub fn parse_turn<P: Position>(pos: &P, text: &str) -> Result<Vec<Move>, MoveParseError> {
+    let parts: Vec<&str> = text.trim().split(',').map(str::trim).collect();
+    if parts.len() > P::SUB_MOVES_PER_TURN as usize {
+        return Err(MoveParseError::Turn(
+            text.to_string(),
+            format!(
+                "a turn of {} has at most {} move(s)",
+                P::VARIANT,
+                P::SUB_MOVES_PER_TURN
+            ),
+        ));
+    }
+    let mut current = pos.clone();
+    let mut moves = Vec::with_capacity(parts.len());
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 && current.turn() != pos.turn() {
+            return Err(MoveParseError::Turn(
+                text.to_string(),
+                format!("the turn already ended after '{}'", parts[i - 1]),
+            ));
+        }
+        if part.is_empty() {
+            return Err(MoveParseError::Syntax(text.to_string()));
+        }
+        let m = parse_move(&current, part)?;
+        current.play_unchecked(m);
+        moves.push(m);
+    }
+    Ok(moves)
+}
+
+/// The UCI text of a turn: its sub-moves joined by commas (`e2e4,g1f3`).
+pub fn write_turn_uci(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(|&m| uci::write(m))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The SAN of a turn played from `pos`: its sub-moves joined by commas
+/// (`e4,Nf3`), each disambiguated in the position it is played in.
+pub fn write_turn_san<P: Position>(pos: &P, moves: &[Move]) -> String {
+    let mut current = pos.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for &m in moves {
+        out.push(san::write(&current, m));
+        current.play_unchecked(m);
+    }
+    out.join(",")
+}
+
 /// A move string that could not be read or is not legal in the position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveParseError {
@@ -37,4 +95,7 @@ pub enum MoveParseError {
     /// The SAN move matches more than one legal move.
     #[error("'{0}' is ambiguous: it matches {1} legal moves")]
     Ambiguous(String, usize),
+    /// A turn of several sub-moves that cannot be played as written.
+    #[error("'{0}' is not a legal turn: {1}")]
+    Turn(String, String),
 }

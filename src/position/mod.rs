@@ -4,10 +4,12 @@
 mod outcome;
 mod setup;
 pub(crate) mod state;
+mod turn;
 
 pub use outcome::{Outcome, OutcomeKind};
 pub use setup::Setup;
 pub use state::{PositionKey, State};
+pub use turn::{SubMove, TurnPhase};
 
 use crate::board::{Board, Color};
 use crate::moves::{Move, MoveList};
@@ -45,6 +47,15 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// crazyhouse) unless the variant's own notation says otherwise (Hostage
     /// chess: `N*f3`, RULES H10).
     const DROP_SIGN: char = '@';
+    /// How many sub-moves a full turn has at most (Hit-and-Run chess: 2,
+    /// RULES R1). [`Position::turn`] stays the same between the sub-moves
+    /// of a turn and changes when the turn ends.
+    const SUB_MOVES_PER_TURN: u32 = 1;
+    /// Whether the en-passant squares of [`Position::to_setup`] are exactly
+    /// the position's own and are written to FEN as they are (Hit-and-Run
+    /// chess keeps squares that become capturable only next turn, RULES R8).
+    /// Otherwise the FEN writer omits an en-passant square no legal move uses.
+    const EXACT_EP: bool = false;
 
     /// The variant's starting position.
     fn start() -> Self;

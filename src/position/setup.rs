@@ -1,5 +1,6 @@
 //! `Setup`: a position as parsed from text, before any rule is checked.
 
+use super::SubMove;
 use crate::board::{Bitboard, Board, ByColor, ByRole, Color, Square};
 
 /// Raw position data, as read from a FEN. Nothing here is validated: turn
@@ -24,8 +25,15 @@ pub struct Setup {
     /// Hostage chess the square of a king may appear too (FEN `E`/`e`,
     /// RULES H11): that king stands unmoved on its home square.
     pub castling: Bitboard,
-    /// The en-passant square, if the FEN names one.
+    /// The en-passant square, if the FEN names one (the first one, if the
+    /// field lists several).
     pub ep_square: Option<Square>,
+    /// Hit-and-Run (RULES R8): the further en-passant squares when the field
+    /// lists several (`d6,e6`). Empty in every other variant.
+    pub more_ep: Bitboard,
+    /// Hit-and-Run (RULES R8): the seventh field `sub=...` of a mid-turn
+    /// position, `None` at the start of a turn.
+    pub sub: Option<SubMove>,
     /// Half-moves since the last capture or pawn move.
     pub halfmoves: u32,
     /// The move number, starting at 1.
@@ -41,6 +49,11 @@ impl Setup {
         held(&self.pockets) || held(&self.prisoners)
     }
 
+    /// Every en-passant square the setup names.
+    pub fn ep_squares(&self) -> Bitboard {
+        self.ep_square.map_or(Bitboard::EMPTY, Bitboard::from) | self.more_ep
+    }
+
     /// The orthodox starting position with all castling rights.
     pub fn standard() -> Setup {
         Setup {
@@ -51,6 +64,8 @@ impl Setup {
             turn: Color::White,
             castling: Bitboard::CORNERS,
             ep_square: None,
+            more_ep: Bitboard::EMPTY,
+            sub: None,
             halfmoves: 0,
             fullmoves: 1,
         }
@@ -66,6 +81,8 @@ impl Setup {
             turn: Color::White,
             castling: Bitboard::EMPTY,
             ep_square: None,
+            more_ep: Bitboard::EMPTY,
+            sub: None,
             halfmoves: 0,
             fullmoves: 1,
         }

@@ -7,7 +7,7 @@
 //! the men's own colour and hashed per role and count (zobrist holding slots
 //! 0 and 1).
 
-use super::{PositionError, Setup};
+use super::{PositionError, Setup, TurnPhase};
 use crate::board::{
     Bitboard, Board, ByColor, ByRole, Color, Piece, Role, Square, attacks, zobrist,
 };
@@ -29,6 +29,9 @@ pub struct State {
     pub(crate) ep_square: Option<Square>,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
+    /// Hit-and-Run chess: the live en-passant squares and the mid-turn
+    /// state (RULES R7, R8); empty in every other variant.
+    pub(crate) phase: TurnPhase,
     pub(crate) hash: u64,
 }
 
@@ -43,6 +46,7 @@ pub struct PositionKey {
     turn: Color,
     castling: Bitboard,
     ep_square: Option<Square>,
+    phase: TurnPhase,
 }
 
 /// Which holding rules a variant's captures follow.
@@ -77,6 +81,7 @@ impl State {
             ep_square: setup.ep_square,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
+            phase: TurnPhase::default(),
             hash: 0,
         };
         if let Some(ep) = state.ep_square
@@ -90,6 +95,7 @@ impl State {
 
     /// The raw setup of this state.
     pub(crate) fn to_setup(&self, with_pockets: bool) -> Setup {
+        let ep = self.phase.ep;
         Setup {
             board: self.board,
             promoted: self.promoted,
@@ -97,7 +103,9 @@ impl State {
             prisoners: None,
             turn: self.turn,
             castling: self.castling,
-            ep_square: self.ep_square,
+            ep_square: self.ep_square.or(ep.first()),
+            more_ep: ep.without(ep.first().map_or(Bitboard::EMPTY, Bitboard::from)),
+            sub: self.phase.sub,
             halfmoves: self.halfmoves,
             fullmoves: self.fullmoves,
         }
@@ -113,6 +121,7 @@ impl State {
             turn: self.turn,
             castling: self.castling,
             ep_square: self.ep_square,
+            phase: self.phase,
         }
     }
 
@@ -145,7 +154,7 @@ impl State {
         if let Some(ep) = self.ep_square {
             hash ^= zobrist::en_passant(ep);
         }
-        hash
+        hash ^ self.phase.hash()
     }
 
     #[inline]
@@ -323,6 +332,12 @@ impl State {
 /// appended to `problems`.
 pub(crate) fn check_common(setup: &Setup, problems: &mut Vec<String>) {
     let board = &setup.board;
+    if setup.more_ep.any() {
+        problems.push("only Hit-and-Run chess has several en-passant squares (RULES R8)".into());
+    }
+    if setup.sub.is_some() {
+        problems.push("only Hit-and-Run chess has a mid-turn 'sub=' field (RULES R8)".into());
+    }
     let pawns_on_back = board.by_role(Role::Pawn) & Bitboard::BACKRANKS;
     for sq in pawns_on_back {
         problems.push(format!("pawn on a back rank ({sq})"));

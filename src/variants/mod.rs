@@ -3,12 +3,14 @@
 mod chess;
 mod contact;
 mod crazyhouse;
+mod hitandrun;
 pub mod hostage;
 mod losing;
 
 pub use chess::Chess;
 pub use contact::Contact;
 pub use crazyhouse::Crazyhouse;
+pub use hitandrun::HitAndRun;
 pub use hostage::Hostage;
 pub use losing::{Antichess, Fics, International, Losing, LosingRules, StalemateRule, Suicide};
 
@@ -33,20 +35,23 @@ pub enum Variant {
     Hostage,
     /// Contact chess (RULES C).
     Contact,
+    /// Hit-and-Run chess (RULES R).
+    HitAndRun,
 }
 
 impl Variant {
     /// Every variant, in the order the docs list them.
-    pub const ALL: [Variant; 6] = [
+    pub const ALL: [Variant; 7] = [
         Variant::Chess,
         Variant::Antichess,
         Variant::Suicide,
         Variant::Crazyhouse,
         Variant::Hostage,
         Variant::Contact,
+        Variant::HitAndRun,
     ];
 
-    /// The canonical name (`chess`, `antichess`, `suicide`, `crazyhouse`, `hostage`, `contact`).
+    /// The canonical name (`chess`, `antichess`, `suicide`, `crazyhouse`, `hostage`, `contact`, `hitandrun`).
     pub fn name(self) -> &'static str {
         match self {
             Variant::Chess => "chess",
@@ -55,6 +60,7 @@ impl Variant {
             Variant::Crazyhouse => "crazyhouse",
             Variant::Hostage => "hostage",
             Variant::Contact => "contact",
+            Variant::HitAndRun => "hitandrun",
         }
     }
 
@@ -77,6 +83,9 @@ impl Variant {
             Variant::Contact => {
                 "Contact chess (Gallez): backed men cannot be captured, men jump over their own neighbours"
             }
+            Variant::HitAndRun => {
+                "Hit-and-Run chess (Howell): after the first turns each turn is two sub-moves"
+            }
         }
     }
 }
@@ -89,7 +98,9 @@ impl fmt::Display for Variant {
 
 /// A variant name that is not known.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown variant '{0}' (known: chess, antichess, suicide, crazyhouse, hostage, contact)")]
+#[error(
+    "unknown variant '{0}' (known: chess, antichess, suicide, crazyhouse, hostage, contact, hitandrun)"
+)]
 pub struct UnknownVariant(pub String);
 
 impl FromStr for Variant {
@@ -107,6 +118,7 @@ impl FromStr for Variant {
             "crazyhouse" | "zh" => Variant::Crazyhouse,
             "hostage" | "hostagechess" => Variant::Hostage,
             "contact" | "contactchess" => Variant::Contact,
+            "hitandrun" | "hitandrunchess" | "hitrun" => Variant::HitAndRun,
             _ => return Err(UnknownVariant(text.to_string())),
         })
     }
@@ -128,6 +140,8 @@ pub enum AnyPosition {
     Hostage(Hostage),
     /// Contact chess.
     Contact(Contact),
+    /// Hit-and-Run chess.
+    HitAndRun(HitAndRun),
 }
 
 /// Calls `$body` with `$pos` bound to the inner position, whatever the variant.
@@ -141,6 +155,7 @@ macro_rules! dispatch {
             $crate::variants::AnyPosition::Crazyhouse($pos) => $body,
             $crate::variants::AnyPosition::Hostage($pos) => $body,
             $crate::variants::AnyPosition::Contact($pos) => $body,
+            $crate::variants::AnyPosition::HitAndRun($pos) => $body,
         }
     };
 }
@@ -155,6 +170,7 @@ impl AnyPosition {
             Variant::Crazyhouse => AnyPosition::Crazyhouse(Crazyhouse::start()),
             Variant::Hostage => AnyPosition::Hostage(Hostage::start()),
             Variant::Contact => AnyPosition::Contact(Contact::start()),
+            Variant::HitAndRun => AnyPosition::HitAndRun(HitAndRun::start()),
         }
     }
 
@@ -167,6 +183,7 @@ impl AnyPosition {
             Variant::Crazyhouse => AnyPosition::Crazyhouse(Crazyhouse::from_setup(setup)?),
             Variant::Hostage => AnyPosition::Hostage(Hostage::from_setup(setup)?),
             Variant::Contact => AnyPosition::Contact(Contact::from_setup(setup)?),
+            Variant::HitAndRun => AnyPosition::HitAndRun(HitAndRun::from_setup(setup)?),
         })
     }
 
@@ -179,6 +196,7 @@ impl AnyPosition {
             AnyPosition::Crazyhouse(_) => Variant::Crazyhouse,
             AnyPosition::Hostage(_) => Variant::Hostage,
             AnyPosition::Contact(_) => Variant::Contact,
+            AnyPosition::HitAndRun(_) => Variant::HitAndRun,
         }
     }
 

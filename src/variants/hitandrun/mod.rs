@@ -1,0 +1,214 @@
+//! Hit-and-Run chess (RULES R, Stephen Howell 2020): orthodox chess, but
+//! after each side's single-move first turn every turn is two sub-moves.
+//!
+//! A [`Move`] is one sub-move. The position carries the per-turn state in
+//! the shared [`TurnPhase`] (hashed, compared and part of the repetition
+//! key): the live en-passant squares of both sides and, in the middle of a
+//! turn, the square of the man that made the first sub-move and the square
+//! it captured from (RULES R8).
+//!
+//! - [`Position::turn`] is the player making the sub-move: it stays the same
+//!   after a first sub-move and changes when the turn ends, so a solver's OR
+//!   node stays an OR node between the two sub-moves.
+//! - The turn ends after the second sub-move, after the first one on a
+//!   side's first turn (fullmove number 1, RULES R1), and after a first
+//!   sub-move that leaves no legal second sub-move: the forfeit (RULES R1)
+//!   happens inside [`Position::play_unchecked`], so a mid-turn position
+//!   always has a legal move and checkmate and stalemate are only ever
+//!   judged at the start of a turn (RULES R5).
+//! - Legal sub-moves are the orthodox legal moves of the mover at that
+//!   moment (own king never left in check, castling under the usual
+//!   conditions, RULES R5, R6), minus captures of the enemy king (which may
+//!   stand in check after a first sub-move) and, for the man moving a second
+//!   time, any capture and any square on its capture line or its capture
+//!   origin (RULES R2, R3); plus en-passant captures against each live
+//!   double step of the opponent's last turn (RULES R7).
+//! - The half-move clock counts sub-moves; the fullmove number counts turns.
+//!
+//! Rule questions settled here are listed in docs/rules.md, section R.
+
+mod ep;
+mod validate;
+
+use super::chess::royal_outcome;
+use crate::board::{Bitboard, Color, Role, zobrist};
+use crate::movegen::{self, PROMOTIONS};
+use crate::moves::{Move, MoveList};
+use crate::position::state::Captures;
+use crate::position::{
+    Outcome, OutcomeKind, Position, PositionError, Setup, State, SubMove, TurnPhase,
+};
+use crate::variants::Variant;
+
+/// A position of Hit-and-Run chess, at the start of a turn or between its
+/// two sub-moves.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct HitAndRun {
+    state: State,
+}
+
+impl HitAndRun {
+    /// The man that made the first sub-move of this turn, if the position
+    /// is in the middle of a turn (RULES R8).
+    pub fn sub_move(&self) -> Option<SubMove> {
+        self.state.phase.sub
+    }
+
+    /// Whether the position is in the middle of a turn.
+    pub fn is_mid_turn(&self) -> bool {
+        self.state.phase.sub.is_some()
+    }
+
+    /// Every live en-passant square: on rank 3 those skipped by White's
+    /// pawns, on rank 6 by Black's (RULES R7, R8).
+    pub fn ep_squares(&self) -> Bitboard {
+        self.state.phase.ep
+    }
+
+    /// Whether the next sub-move ends the turn by itself: a second sub-move,
+    /// or the single move of a side's first turn (RULES R1).
+    pub fn next_sub_move_ends_turn(&self) -> bool {
+        self.is_mid_turn() || self.state.fullmoves == 1
+    }
+
+    /// Replaces the per-turn state, keeping the hash in step.
+    fn set_phase(&mut self, phase: TurnPhase) {
+        self.state.hash ^= self.state.phase.hash() ^ phase.hash();
+        self.state.phase = phase;
+    }
+
+    /// Ends the turn after a first sub-move that leaves no legal second one
+    /// (RULES R1): the side to move changes, as the shared make-move would
+    /// have done.
+    fn end_turn_early(&mut self) {
+        let us = self.state.turn;
+        if us == Color::Black {
+            self.state.fullmoves = self.state.fullmoves.saturating_add(1);
+        }
+        self.state.turn = !us;
+        self.state.hash ^= zobrist::black_to_move();
+        let ep = ep::live(&self.state, ep::owned_by(self.state.phase.ep, us), None);
+        self.set_phase(TurnPhase { ep, sub: None });
+    }
+
+    /// Undoes the change of side the shared make-move makes: the turn goes on.
+    fn keep_turn(&mut self, us: Color) {
+        if us == Color::Black {
+            self.state.fullmoves -= 1;
+        }
+        self.state.turn = us;
+        self.state.hash ^= zobrist::black_to_move();
+    }
+
+    /// Whether the man that made the first sub-move may make `m` (RULES R2,
+    /// R3): never a capture, and after a capture never onto the origin or
+    /// along the capture line (a knight's capture has no line: the line
+    /// table is empty for squares off a common line).
+    fn allowed_for_sub_man(sub: SubMove, m: Move) -> bool {
+        if m.from() != Some(sub.square) {
+            return true;
+        }
+        if m.is_capture() {
+            return false;
+        }
+        match sub.captured_from {
+            Some(origin) => {
+                let forbidden =
+                    crate::board::attacks::line(origin, sub.square) | Bitboard::from(origin);
+                !forbidden.contains(m.to())
+            }
+            None => true,
+        }
+    }
+}
+
+impl Position for HitAndRun {
+    const VARIANT: Variant = Variant::HitAndRun;
+    const MUST_CAPTURE: bool = false;
+    const ROYAL_KING: bool = true;
+    const HAS_DROPS: bool = false;
+    const SUB_MOVES_PER_TURN: u32 = 2;
+    const EXACT_EP: bool = true;
+
+    fn start() -> Self {
+        HitAndRun {
+            state: State::from_checked_setup(&Setup::standard()),
+        }
+    }
+
+    fn from_setup(setup: &Setup) -> Result<Self, PositionError> {
+        validate::from_setup(setup).map(|state| HitAndRun { state })
+    }
+
+    fn to_setup(&self) -> Setup {
+        self.state.to_setup(false)
+    }
+
+    fn state(&self) -> &State {
+        &self.state
+    }
+
+    fn legal_moves_into(&self, moves: &mut MoveList) {
+        let start = moves.len();
+        movegen::legal_royal(&self.state, PROMOTIONS, false, moves);
+        let sub = self.state.phase.sub;
+        let mut i = start;
+        while i < moves.len() {
+            let m = moves[i];
+            // RULES R5: kings are never captured (after a checking first
+            // sub-move the enemy king stands attacked).
+            let ok = m.capture() != Some(Role::King)
+                && sub.is_none_or(|sub| Self::allowed_for_sub_man(sub, m));
+            if ok {
+                i += 1;
+            } else {
+                moves.swap_remove(i);
+            }
+        }
+        ep::captures(&self.state, moves);
+    }
+
+    fn play_unchecked(&mut self, m: Move) {
+        let us = self.state.turn;
+        let ends_turn = self.next_sub_move_ends_turn();
+        self.state.play(m, Captures::Vanish);
+        // The shared make-move knows one en-passant square; this variant
+        // keeps its own set.
+        if let Some(sq) = self.state.ep_square.take() {
+            self.state.hash ^= zobrist::en_passant(sq);
+        }
+        let ep = self.state.phase.ep | ep::skipped_by(m);
+        if ends_turn {
+            // RULES R7: the opponent's double steps expire; the mover's own
+            // become capturable by the new side to move.
+            let ep = ep::live(&self.state, ep::owned_by(ep, us), None);
+            self.set_phase(TurnPhase { ep, sub: None });
+            return;
+        }
+        self.keep_turn(us);
+        let sub = SubMove {
+            square: m.to(),
+            captured_from: m.is_capture().then(|| m.from()).flatten(),
+        };
+        let ep = ep::live(&self.state, ep, Some(sub.square));
+        self.set_phase(TurnPhase { ep, sub: Some(sub) });
+        let mut second = MoveList::new();
+        self.legal_moves_into(&mut second);
+        if second.is_empty() {
+            self.end_turn_early();
+        }
+    }
+
+    fn is_check(&self) -> bool {
+        movegen::checkers(&self.state).any()
+    }
+
+    fn outcome_given(&self, legal: &MoveList) -> Option<Outcome> {
+        // RULES R5: judged at the start of a turn (a mid-turn position
+        // always has a legal move). Two bare kings can never mate.
+        royal_outcome(self, legal).or_else(|| {
+            (self.state.board.occupied() == self.state.board.by_role(Role::King))
+                .then(|| Outcome::draw(OutcomeKind::Draw))
+        })
+    }
+}
