@@ -53,6 +53,11 @@ pub struct MateArgs {
     /// file with `fen` and `N` columns, and compare with the stated lengths.
     #[arg(long, conflicts_with_all = ["fen", "moves", "pgn"])]
     pub epd: Option<PathBuf>,
+    /// With --epd: write the verified solutions that agree with the file
+    /// to this EPD file (`bm`, `dm`, `pv`, `id`; `c0` says whether the key
+    /// is unique when --all-keys is given).
+    #[arg(long, requires = "epd")]
+    pub out: Option<PathBuf>,
     /// With --epd: only positions whose stated mate is at most this long.
     #[arg(long, requires = "epd")]
     pub up_to: Option<u16>,

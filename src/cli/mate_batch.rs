@@ -3,8 +3,9 @@
 //! the file, 2 if some stayed unknown.
 
 use super::mate::MateArgs;
+use ransom::notation::san;
 use ransom::notation::{fen, parse_move, uci};
-use ransom::search::mate::{MateCase, MateReport, MateStatus, read_suite, solve_mate};
+use ransom::search::mate::{MateCase, MateReport, MateStatus, main_line, read_suite, solve_mate};
 use ransom::{AnyPosition, Position, Variant, dispatch};
 use serde_json::json;
 use std::path::Path;
@@ -35,6 +36,7 @@ pub fn run(args: &MateArgs, variant: Variant, path: &Path) -> anyhow::Result<Exi
         );
     }
     let mut verdicts = Vec::new();
+    let mut solved_lines = Vec::new();
     let mut times: Vec<(i32, f64)> = Vec::new();
     let mut nodes_total = 0u64;
     let mut secs_total = 0f64;
@@ -45,7 +47,7 @@ pub fn run(args: &MateArgs, variant: Variant, path: &Path) -> anyhow::Result<Exi
         );
     }
     for case in selected {
-        let (verdict, report, key) = solve_case(args, variant, case).map_err(|e| {
+        let (verdict, report, key, epd) = solve_case(args, variant, case).map_err(|e| {
             anyhow::anyhow!("{} ({}, line {}): {e}", path.display(), case.id, case.line)
         })?;
         let ms = report.elapsed.as_secs_f64() * 1000.0;
@@ -74,6 +76,25 @@ pub fn run(args: &MateArgs, variant: Variant, path: &Path) -> anyhow::Result<Exi
             );
         }
         verdicts.push(verdict);
+        if verdict == Verdict::Agrees {
+            solved_lines.extend(epd);
+        }
+    }
+    if let Some(out) = &args.out {
+        let mut text = format!(
+            "# Verified mate solutions ({} of {} positions). Regenerate with:\n# ransom mate -v {} --epd {}{} --out {}\n",
+            solved_lines.len(),
+            verdicts.len(),
+            variant.name(),
+            path.display(),
+            if args.all_keys { " --all-keys" } else { "" },
+            out.display()
+        );
+        for line in &solved_lines {
+            text.push_str(line);
+            text.push('\n');
+        }
+        ransom::store::write_atomically(out, text.as_bytes())?;
     }
     let count = |v| verdicts.iter().filter(|&&x| x == v).count();
     let (agree, disagree, unknown) = (
@@ -98,11 +119,11 @@ pub fn run(args: &MateArgs, variant: Variant, path: &Path) -> anyhow::Result<Exi
     })
 }
 
-fn solve_case(
-    args: &MateArgs,
-    variant: Variant,
-    case: &MateCase,
-) -> anyhow::Result<(Verdict, MateReport, String)> {
+/// A solved case: how it compares with the file, the report, the key in
+/// UCI and, for a verified mate, its EPD line.
+type Solved = (Verdict, MateReport, String, Option<String>);
+
+fn solve_case(args: &MateArgs, variant: Variant, case: &MateCase) -> anyhow::Result<Solved> {
     let start = AnyPosition::from_setup(variant, &fen::parse(&case.fen)?)?;
     dispatch!(start, p => solve_case_in(p, args, case))
 }
@@ -111,7 +132,7 @@ fn solve_case_in<P: Position>(
     start: P,
     args: &MateArgs,
     case: &MateCase,
-) -> anyhow::Result<(Verdict, MateReport, String)> {
+) -> anyhow::Result<Solved> {
     let mut pos = start;
     for text in &case.moves {
         let m = parse_move(&pos, text).map_err(|e| anyhow::anyhow!("move '{text}': {e}"))?;
@@ -134,7 +155,42 @@ fn solve_case_in<P: Position>(
         .first()
         .map(|&m| uci::write(m))
         .unwrap_or_default();
-    Ok((verdict, report, key))
+    let epd = epd_line(&pos, case, &report, args.all_keys);
+    Ok((verdict, report, key, epd))
+}
+
+/// `FEN bm KEY; dm N; pv LINE; id "ID"; c0 "..."` for a verified mate.
+fn epd_line<P: Position>(
+    pos: &P,
+    case: &MateCase,
+    report: &MateReport,
+    all_keys: bool,
+) -> Option<String> {
+    let (solution, length) = (report.solution.as_ref()?, report.length?);
+    let keys: Vec<String> = report.keys.iter().map(|&m| san::write(pos, m)).collect();
+    let mut line_pos = pos.clone();
+    let pv: Vec<String> = main_line(pos, pos.turn(), solution)
+        .into_iter()
+        .map(|m| {
+            let text = san::write_plus(&line_pos, m);
+            line_pos.play_unchecked(m);
+            text
+        })
+        .collect();
+    let uniqueness = match keys.len() {
+        _ if !all_keys => "key uniqueness not checked".to_string(),
+        1 => "unique key".to_string(),
+        n => format!("{n} keys"),
+    };
+    Some(format!(
+        "{} bm {}; dm {length}; pv {}; id \"{}\"; c0 \"{}; shortest proved; {} positions verified\";",
+        fen::write(pos),
+        keys.join(" "),
+        pv.join(" "),
+        case.id,
+        uniqueness,
+        report.verified.map_or(0, |v| v.positions),
+    ))
 }
 
 /// Median solving time per stated length.

@@ -192,6 +192,16 @@ impl<'p, P: Position> MateSearch<'p, P> {
         }
         self.nodes += 1;
         let moves = pos.legal_moves();
+        if attacker_to_move && bound == 1 && !moves.is_empty() {
+            // The last move: settle it now instead of expanding a node.
+            return if self.mates_now(pos, &moves) {
+                self.store(hash, 1, Pn::ZERO, Pn::INFINITE, 1);
+                (Pn::ZERO, Pn::INFINITE)
+            } else {
+                self.store(hash, 1, Pn::INFINITE, Pn::ZERO, 1);
+                (Pn::INFINITE, Pn::ZERO)
+            };
+        }
         match self.terminal(pos, &moves) {
             Some(true) => {
                 self.store(hash, 0, Pn::ZERO, Pn::INFINITE, 1);
@@ -208,6 +218,33 @@ impl<'p, P: Position> MateSearch<'p, P> {
                 }
             }
         }
+    }
+
+    /// Whether one of `moves` (the attacker's, with his last move to
+    /// play) wins at once; in Hit-and-Run the turn's remaining sub-moves
+    /// are tried too. With a royal king only moves that give check can.
+    fn mates_now(&mut self, pos: &P, moves: &MoveList) -> bool {
+        for &mv in moves {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            if child.turn() == self.attacker {
+                self.nodes += 1;
+                let more = child.legal_moves();
+                if self.mates_now(&child, &more) {
+                    return true;
+                }
+                continue;
+            }
+            if P::ROYAL_KING && !child.is_check() {
+                continue;
+            }
+            self.nodes += 1;
+            let replies = child.legal_moves();
+            if self.terminal(&child, &replies) == Some(true) {
+                return true;
+            }
+        }
+        false
     }
 
     fn lookup(&self, hash: u64, bound: Bound) -> Option<(Pn, Pn)> {

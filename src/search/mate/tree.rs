@@ -172,3 +172,35 @@ fn write_node(out: &mut String, node: &TreeNode, depth: usize) {
         let _ = writeln!(out, "{indent}…");
     }
 }
+
+/// The main line of a solution without building the tree: the attacker's
+/// moves and, at each defence, the move that resists longest (by the
+/// label of the attacker's reply; the first such move in generator order).
+pub fn main_line<P: Position>(
+    root: &P,
+    attacker: Color,
+    solution: &MateSolution,
+) -> Vec<crate::moves::Move> {
+    let mut line = Vec::new();
+    let mut pos = root.clone();
+    while pos.outcome().is_none() {
+        let next = if pos.turn() == attacker {
+            solution.get(pos.zobrist()).map(|(mv, _)| mv)
+        } else {
+            let mut best: Option<(u16, crate::moves::Move)> = None;
+            for mv in pos.legal_moves() {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                let label = solution.get(child.zobrist()).map_or(0, |(_, label)| label);
+                if best.is_none_or(|(l, _)| label > l) {
+                    best = Some((label, mv));
+                }
+            }
+            best.map(|(_, mv)| mv)
+        };
+        let Some(mv) = next else { break };
+        line.push(mv);
+        pos.play_unchecked(mv);
+    }
+    line
+}
