@@ -4,7 +4,9 @@
 use super::game::state_json;
 use super::mate_batch;
 use ransom::notation::{fen, parse_move};
-use ransom::search::mate::{MateOptions, MateReport, MateStatus, build_tree, solve_mate};
+use ransom::search::mate::{
+    MateOptions, MateReport, MateStatus, build_tree, line_san, main_line, solve_mate,
+};
 use ransom::search::{Budget, Progress, pgn};
 use ransom::{AnyPosition, Position, Variant, dispatch};
 use serde_json::json;
@@ -16,7 +18,7 @@ use std::time::Duration;
 /// Arguments of `ransom mate`.
 #[derive(Debug, clap::Args)]
 pub struct MateArgs {
-    /// Variant: chess, antichess, suicide, crazyhouse, hostage, contact.
+    /// Variant: chess, antichess, suicide, crazyhouse, hostage, contact, hitandrun.
     #[arg(long, short = 'v', default_value = "chess")]
     pub variant: String,
     /// The position (default: the variant's start position).
@@ -163,8 +165,8 @@ fn report_text<P: Position>(pos: &P, report: &MateReport, max: u16, limit: usize
     let mut out = format!("{}\n", verdict_text(report, max));
     if let Some(solution) = &report.solution {
         let tree = build_tree(pos, pos.turn(), solution, limit);
-        let line: Vec<&str> = tree.main_line().iter().map(|n| n.san.as_str()).collect();
-        out += &format!("main line: {}\n", line.join(" "));
+        let line = line_san(pos, &main_line(pos, pos.turn(), solution));
+        out += &format!("main line: {line}\n");
         let keys: Vec<String> = report
             .keys
             .iter()

@@ -5,7 +5,9 @@
 use super::mate::MateArgs;
 use ransom::notation::san;
 use ransom::notation::{fen, parse_move, uci};
-use ransom::search::mate::{MateCase, MateReport, MateStatus, main_line, read_suite, solve_mate};
+use ransom::search::mate::{
+    MateCase, MateReport, MateStatus, line_san, main_line, read_suite, solve_mate,
+};
 use ransom::{AnyPosition, Position, Variant, dispatch};
 use serde_json::json;
 use std::path::Path;
@@ -87,7 +89,7 @@ pub fn run(args: &MateArgs, variant: Variant, path: &Path) -> anyhow::Result<Exi
             verdicts.len(),
             variant.name(),
             path.display(),
-            if args.all_keys { " --all-keys" } else { "" },
+            regenerate_flags(args),
             out.display()
         );
         for line in &solved_lines {
@@ -168,29 +170,42 @@ fn epd_line<P: Position>(
 ) -> Option<String> {
     let (solution, length) = (report.solution.as_ref()?, report.length?);
     let keys: Vec<String> = report.keys.iter().map(|&m| san::write(pos, m)).collect();
-    let mut line_pos = pos.clone();
-    let pv: Vec<String> = main_line(pos, pos.turn(), solution)
-        .into_iter()
-        .map(|m| {
-            let text = san::write_plus(&line_pos, m);
-            line_pos.play_unchecked(m);
-            text
-        })
-        .collect();
+    let pv = line_san(pos, &main_line(pos, pos.turn(), solution));
     let uniqueness = match keys.len() {
         _ if !all_keys => "key uniqueness not checked".to_string(),
         1 => "unique key".to_string(),
         n => format!("{n} keys"),
     };
     Some(format!(
-        "{} bm {}; dm {length}; pv {}; id \"{}\"; c0 \"{}; shortest proved; {} positions verified\";",
+        "{} bm {}; dm {length}; pv {}; id \"{}\"; c0 \"{}, shortest proved, {} positions verified\";{}",
         fen::write(pos),
         keys.join(" "),
-        pv.join(" "),
+        pv,
         case.id,
         uniqueness,
         report.verified.map_or(0, |v| v.positions),
+        case.comment
+            .as_ref()
+            .map_or(String::new(), |c| format!(" c1 \"{c}\";")),
     ))
+}
+
+/// The flags that shape the output file, as typed on the command line.
+fn regenerate_flags(args: &MateArgs) -> String {
+    let mut flags = String::new();
+    if let Some(n) = args.up_to {
+        flags += &format!(" --up-to {n}");
+    }
+    if let Some(n) = args.limit {
+        flags += &format!(" --limit {n}");
+    }
+    if let Some(n) = args.max {
+        flags += &format!(" --max {n}");
+    }
+    if args.all_keys {
+        flags += " --all-keys";
+    }
+    flags
 }
 
 /// Median solving time per stated length.

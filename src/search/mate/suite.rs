@@ -15,6 +15,8 @@ pub struct MateCase {
     pub expected: i32,
     /// The line number in the file.
     pub line: usize,
+    /// The EPD `c1` operation (a theme or comment), if any.
+    pub comment: Option<String>,
 }
 
 /// A line of a suite that cannot be read.
@@ -83,6 +85,7 @@ fn tsv_case(columns: &[String], line: &str, number: usize) -> Result<MateCase, S
         moves,
         expected,
         line: number,
+        comment: cell(&["theme", "c1"]).map(str::to_string),
     })
 }
 
@@ -91,7 +94,8 @@ fn epd_case(line: &str, number: usize) -> Result<MateCase, SuiteError> {
         line: number,
         reason,
     };
-    let mut segments = line.split(';');
+    let segments = split_operations(line);
+    let mut segments = segments.into_iter();
     let first = segments.next().unwrap_or_default();
     let tokens: Vec<&str> = first.split_whitespace().collect();
     if tokens.len() < 4 {
@@ -112,6 +116,7 @@ fn epd_case(line: &str, number: usize) -> Result<MateCase, SuiteError> {
     let first_op = tokens[fen_len..].join(" ");
     let mut expected = None;
     let mut id = None;
+    let mut comment = None;
     for op in std::iter::once(first_op.as_str()).chain(segments) {
         let op = op.trim();
         let (code, operand) = op.split_once(char::is_whitespace).unwrap_or((op, ""));
@@ -120,6 +125,7 @@ fn epd_case(line: &str, number: usize) -> Result<MateCase, SuiteError> {
             "bm" if operand.starts_with('#') => expected = parse_length(&operand[1..]),
             "dm" => expected = parse_length(operand),
             "id" => id = Some(operand.trim_matches('"').to_string()),
+            "c1" => comment = Some(operand.trim_matches('"').to_string()),
             _ => {}
         }
     }
@@ -130,7 +136,28 @@ fn epd_case(line: &str, number: usize) -> Result<MateCase, SuiteError> {
         moves: Vec::new(),
         expected,
         line: number,
+        comment,
     })
+}
+
+/// Splits an EPD line at the `;` that end operations, not at those inside
+/// quoted operands.
+fn split_operations(line: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut start = 0;
+    let mut quoted = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            ';' if !quoted => {
+                parts.push(&line[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&line[start..]);
+    parts
 }
 
 fn parse_length(text: &str) -> Option<i32> {
@@ -143,11 +170,12 @@ mod tests {
 
     #[test]
     fn reads_epd_and_tsv_suites() {
-        let epd = "# comment\n7k/8/6KQ/8/8/8/8/8 w - - bm #1; id \"q\";\n8/8/8/8/8/8/8/k6K b - - 0 1 dm -2;\n";
+        let epd = "# comment\n7k/8/6KQ/8/8/8/8/8 w - - bm #1; id \"q\"; c1 \"a; b\";\n8/8/8/8/8/8/8/k6K b - - 0 1 dm -2;\n";
         let cases = read_suite(epd).unwrap();
         assert_eq!(cases.len(), 2);
         assert_eq!(cases[0].fen, "7k/8/6KQ/8/8/8/8/8 w - -");
         assert_eq!((cases[0].expected, cases[0].id.as_str()), (1, "q"));
+        assert_eq!(cases[0].comment.as_deref(), Some("a; b"));
         assert_eq!(cases[1].fen, "8/8/8/8/8/8/8/k6K b - - 0 1");
         assert_eq!(cases[1].expected, -2);
 

@@ -204,3 +204,20 @@ pub fn main_line<P: Position>(
     }
     line
 }
+
+/// A line of moves from `root` in SAN with `+`/`#`, separated by spaces,
+/// the sub-moves of one turn (Hit-and-Run) joined by commas (`e4,Nf3`).
+pub fn line_san<P: Position>(root: &P, moves: &[crate::moves::Move]) -> String {
+    let mut text = String::new();
+    let mut pos = root.clone();
+    let mut last_mover = None;
+    for &mv in moves {
+        if let Some(mover) = last_mover {
+            text.push(if mover == pos.turn() { ',' } else { ' ' });
+        }
+        last_mover = Some(pos.turn());
+        text.push_str(&san::write_plus(&pos, mv));
+        pos.play_unchecked(mv);
+    }
+    text
+}

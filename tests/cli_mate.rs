@@ -1,0 +1,149 @@
+//! `ransom mate` on the command line: text, JSON, PGN, suites, errors.
+
+use serde_json::Value;
+use std::process::{Command, Output};
+
+fn ransom(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ransom"))
+        .args(args)
+        .output()
+        .expect("the ransom binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8")
+}
+
+const MATE_IN_2: &str = "3R4/8/8/2p3K1/2p5/5B2/R1pPNB2/1b1k4 w - - 0 1";
+
+#[test]
+fn text_output_names_the_shortest_mate_key_and_tree() {
+    let out = ransom(&["mate", "--fen", MATE_IN_2, "--max", "3"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with("mate in 2 (shortest, proved)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("key: d4"), "{stdout}");
+    assert!(stdout.contains("d4 {mate in 2}"), "{stdout}");
+    assert!(stdout.contains("dxc5# {mate in 1}"), "{stdout}");
+}
+
+#[test]
+fn json_output_has_the_documented_fields() {
+    let out = ransom(&["mate", "--fen", MATE_IN_2, "--json", "--all-keys"]);
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["mate_in"], 2);
+    assert_eq!(v["proven"], "mate");
+    assert_eq!(v["shortest"], true);
+    assert_eq!(v["keys"], serde_json::json!(["d2d4"]));
+    assert_eq!(v["main_line"][0], "d2d4");
+    assert_eq!(v["tree"]["moves"][0]["mate_in"], 2);
+    assert!(v["tree"]["moves"][0]["next"].as_array().unwrap().len() > 5);
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+    assert!(v["time_ms"].is_number());
+}
+
+#[test]
+fn no_mate_is_proved_below_the_shortest_length() {
+    let out = ransom(&["mate", "--fen", MATE_IN_2, "--max", "1", "--json"]);
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["proven"], "no-mate");
+    assert_eq!(v["mate_in"], Value::Null);
+    let out = ransom(&["mate", "--fen", MATE_IN_2, "--max", "1"]);
+    assert!(text(&out.stdout).starts_with("no mate in ≤ 1 (proved)"));
+}
+
+#[test]
+fn an_exhausted_budget_answers_unknown_with_exit_code_2() {
+    let out = ransom(&["mate", "--fen", MATE_IN_2, "--max-nodes", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stdout).starts_with("unknown"));
+}
+
+#[test]
+fn pgn_output_holds_every_defence() {
+    let dir = std::env::temp_dir().join(format!("ransom-cli-mate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("m2.pgn");
+    let out = ransom(&["mate", "--fen", MATE_IN_2, "--pgn", pgn.to_str().unwrap()]);
+    assert!(out.status.success());
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(
+        text.contains("[FEN \"3R4/8/8/2p3K1/2p5/5B2/R1pPNB2/1b1k4 w - - 0 1\"]"),
+        "{text}"
+    );
+    assert!(text.contains("1. d4"), "{text}");
+    assert!(text.matches('(').count() >= 5, "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn suites_compare_with_the_file_and_fail_on_disagreement() {
+    let dir = std::env::temp_dir().join(format!("ransom-cli-suite-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.epd");
+    std::fs::write(&good, format!("{MATE_IN_2} dm 2; id \"m2\";\n")).unwrap();
+    let out_file = dir.join("solved.epd");
+    let out = ransom(&[
+        "mate",
+        "--epd",
+        good.to_str().unwrap(),
+        "--all-keys",
+        "--out",
+        out_file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("1 agree, 0 disagree"));
+    let solved = std::fs::read_to_string(&out_file).unwrap();
+    assert!(
+        solved.contains("bm d4; dm 2; pv d4 Bxa2 dxc5#; id \"m2\"; c0 \"unique key"),
+        "{solved}"
+    );
+
+    // A stated length that is too long: the solver finds the mate in 2.
+    let bad = dir.join("bad.epd");
+    std::fs::write(&bad, format!("{MATE_IN_2} bm #3; id \"claims 3\";\n")).unwrap();
+    let out = ransom(&["mate", "--epd", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("DISAGREES"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_input_is_reported_without_panic() {
+    for (args, needle) in [
+        (vec!["mate", "--fen", "8/8/8 w - - 0 1"], "8 ranks"),
+        (
+            vec!["mate", "--fen", MATE_IN_2, "--max", "0"],
+            "--max must be at least 1",
+        ),
+        (vec!["mate", "--fen", MATE_IN_2, "Qz9"], "move 1"),
+        (
+            vec!["mate", "--epd", "/nonexistent/suite.epd"],
+            "cannot read",
+        ),
+        (vec!["mate", "-v", "nosuch"], "nosuch"),
+    ] {
+        let out = ransom(&args);
+        assert!(!out.status.success(), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    let dir = std::env::temp_dir().join(format!("ransom-cli-badsuite-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.epd");
+    std::fs::write(&bad, "7k/8/8/8/8/8/8/K7 w - - bm Kb2;\n").unwrap();
+    let out = ransom(&["mate", "--epd", bad.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("line 1"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
