@@ -477,3 +477,69 @@ fn kbnvk_longest_win_exceeds_127_plies() {
     let s = tablebase::stats::<International>(&Material::parse("KBNvK").unwrap(), &tb).unwrap();
     assert_eq!(s.longest_win, 148, "{s:?}");
 }
+
+/// Issue 7: the prover probes the tables at its leaves. Positions one
+/// capture away from the 3-man tables (or in them) are settled at once;
+/// the proofs still end in positions the rules score (the verifier walks
+/// the tables' quickest wins) and need far fewer nodes than without.
+#[test]
+fn the_prover_settles_covered_positions_from_the_tables_with_fewer_nodes() {
+    use ransom::search::oracle::TablebaseOracle;
+    use ransom::search::{Budget, Verdict, prove, prove_with_oracle};
+    let oracle = TablebaseOracle::<International>::open(antichess_3()).expect("tables");
+    assert_eq!(oracle.max_men(), 3);
+    let budget = Budget {
+        max_nodes: 300_000,
+        max_time: None,
+        hash_bytes: 64 << 20,
+    };
+    for (text, verdict, dtw) in [
+        ("8/8/8/8/8/3k4/8/1R6 b - - 0 1", Verdict::Loss, 35),
+        ("7k/8/5K2/8/8/1R6/P7/8 w - - 0 1", Verdict::Win, 50),
+        ("8/8/K7/8/8/6b1/8/3b4 w - - 0 1", Verdict::Loss, 47),
+    ] {
+        let pos: Antichess = fen::parse_position(text).unwrap();
+        let without = prove(&pos, &budget, &mut |_| {});
+        let with = prove_with_oracle(&pos, &budget, Some(&oracle), &mut |_| {});
+        assert_eq!(with.verdict, verdict, "{text}: {:?}", with.notes);
+        assert!(with.oracle_hits > 0, "{text}");
+        let verified = with.proof.as_ref().unwrap().verify().expect("verifies");
+        // The quickest-win lines below the table hits are the exact DTW.
+        assert_eq!(verified.depth, dtw, "{text}");
+        assert!(
+            with.nodes * 100 < without.nodes,
+            "{text}: {} nodes with tables, {} without",
+            with.nodes,
+            without.nodes
+        );
+    }
+}
+
+/// Generation is deterministic: the 2–3-man set built here has exactly the
+/// sizes and checksums of the manifest committed in tablebases/.
+#[test]
+fn the_built_tables_match_the_committed_manifest() {
+    use ransom::Variant;
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("tablebases/antichess.manifest");
+    let listed = tablebase::read_manifest(&committed).expect("tablebases/antichess.manifest");
+    let built = tablebase::scan(antichess_3(), Variant::Antichess).unwrap();
+    assert_eq!(built.len(), 147);
+    for table in &built {
+        let want = listed
+            .iter()
+            .find(|e| e.name == table.name)
+            .unwrap_or_else(|| panic!("{} is not in the committed manifest", table.name));
+        assert_eq!(table, want, "rebuilt {} differs from the manifest", table.name);
+    }
+    // A corrupted copy is reported.
+    let dir = fresh_dir("manifest-check");
+    for e in &built {
+        std::fs::copy(antichess_3().join(&e.name), dir.join(&e.name)).unwrap();
+    }
+    tablebase::write_manifest(&dir, Variant::Antichess).unwrap();
+    assert!(tablebase::check_manifest(&dir, Variant::Antichess).unwrap().is_empty());
+    std::fs::write(dir.join("antichess-KvK.rtb"), b"not a table").unwrap();
+    let problems = tablebase::check_manifest(&dir, Variant::Antichess).unwrap();
+    assert_eq!(problems.len(), 1);
+    assert!(problems[0].starts_with("antichess-KvK.rtb:"), "{problems:?}");
+}

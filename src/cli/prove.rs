@@ -3,7 +3,8 @@
 
 use super::game::state_json;
 use ransom::notation::{fen, parse_move, san, uci};
-use ransom::search::{Budget, Progress, ProofMeta, Verdict, pgn, prove};
+use ransom::search::oracle::tablebase_oracle;
+use ransom::search::{Budget, Progress, ProofMeta, Verdict, pgn, prove_with_oracle};
 use ransom::{AnyPosition, Position, Variant, dispatch};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -48,6 +49,13 @@ pub struct ProveArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    /// Endgame tablebases to settle positions at the leaves (Losing chess;
+    /// used when the folder holds tables of the variant).
+    #[arg(long, default_value = "tablebases")]
+    tablebases: PathBuf,
+    /// Do not use tablebases.
+    #[arg(long)]
+    no_tablebases: bool,
 }
 
 pub fn run(args: &ProveArgs) -> anyhow::Result<ExitCode> {
@@ -75,6 +83,7 @@ struct ProveArgsOwned {
     progress: bool,
     force_progress: bool,
     json: bool,
+    tablebases: Option<PathBuf>,
 }
 
 impl From<&ProveArgs> for ProveArgsOwned {
@@ -92,6 +101,7 @@ impl From<&ProveArgs> for ProveArgsOwned {
             progress: !a.quiet && !a.json,
             force_progress: a.progress,
             json: a.json,
+            tablebases: (!a.no_tablebases).then(|| a.tablebases.clone()),
         }
     }
 }
@@ -123,7 +133,8 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
             );
         }
     };
-    let report = prove(&pos, &args.budget, &mut on_progress);
+    let oracle = args.tablebases.as_deref().and_then(tablebase_oracle::<P>);
+    let report = prove_with_oracle(&pos, &args.budget, oracle.as_deref(), &mut on_progress);
     let winner = match report.verdict {
         Verdict::Win => Some(pos.turn()),
         Verdict::Loss => Some(!pos.turn()),
@@ -165,6 +176,8 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
         out["proof_depth"] = report.verified.map(|v| v.depth).into();
         out["verified"] = report.verified.is_some().into();
         out["nodes"] = report.nodes.into();
+        out["tablebase_hits"] = report.oracle_hits.into();
+        out["tablebases"] = oracle.is_some().into();
         out["time_ms"] = time_ms.into();
         out["proof_file"] = proof_file.as_ref().map(|p| p.display().to_string()).into();
         out["notes"] = report.notes.clone().into();
@@ -201,6 +214,9 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
             report.elapsed.as_secs_f64(),
             report.nodes as f64 / report.elapsed.as_secs_f64().max(1e-9)
         );
+        if oracle.is_some() {
+            println!("tablebase hits: {}", report.oracle_hits);
+        }
         if let Some(path) = &proof_file {
             println!("proof file: {}", path.display());
         }

@@ -1,11 +1,13 @@
 //! `ransom tb`: build, probe, verify and summarise Losing-chess tablebases.
 
 use ransom::notation::{fen, san, uci};
-use ransom::tablebase::{self, Material, Tablebase, TbError, Wdl};
+use ransom::tablebase::{self, BuildProgress, Material, Tablebase, TbError, Wdl};
 use ransom::variants::{Fics, International, Losing, LosingRules};
 use ransom::{Position, Variant};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Arguments of `ransom tb`.
 #[derive(Debug, clap::Args)]
@@ -54,6 +56,18 @@ enum TbCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Write the checksum manifest of a table folder, or check the tables against it.
+    Manifest {
+        /// antichess or suicide.
+        #[arg(long, short = 'v', default_value = "antichess")]
+        variant: String,
+        /// Compare the tables with the manifest instead of writing it (exit 1 on any difference).
+        #[arg(long)]
+        check: bool,
+        /// Table directory.
+        #[arg(long, default_value = "tablebases")]
+        dir: PathBuf,
+    },
     /// Win/draw/loss counts over all placements and the longest win.
     Stats {
         /// antichess or suicide.
@@ -100,6 +114,11 @@ pub fn run(args: &TbArgs) -> anyhow::Result<ExitCode> {
             _ => probe::<International>(dir, fen, *json),
         },
         TbCommand::Verify { file, json } => verify(file, *json),
+        TbCommand::Manifest {
+            variant,
+            check,
+            dir,
+        } => manifest(losing_variant(variant)?, *check, dir),
         TbCommand::Stats {
             variant,
             material,
@@ -128,18 +147,34 @@ fn build<R: LosingRules>(
     };
     let start = std::time::Instant::now();
     let mut total_bytes = 0u64;
-    let built = tablebase::build::<R>(dir, &targets, |done, total, b| {
-        eprintln!(
-            "[{done}/{total}] {} {}: {} bytes, {:.2}s",
-            b.material,
-            if b.existed { "exists" } else { "built" },
-            b.bytes,
-            b.seconds
-        );
+    let state = BuildProgress::default();
+    let terminal = std::io::stderr().is_terminal();
+    let finished = AtomicBool::new(false);
+    let built = std::thread::scope(|scope| {
+        if terminal {
+            scope.spawn(|| draw_progress(&state, &finished, start));
+        }
+        let result =
+            tablebase::build_with_progress::<R>(dir, &targets, &state, |done, total, b| {
+                if terminal {
+                    eprint!("\r\x1b[2K");
+                }
+                eprintln!(
+                    "[{done}/{total}] {} {}: {} bytes, {:.2}s",
+                    b.material,
+                    if b.existed { "exists" } else { "built" },
+                    b.bytes,
+                    b.seconds
+                );
+            });
+        finished.store(true, Ordering::Relaxed);
+        result
     })?;
     for b in &built {
         total_bytes += b.bytes;
     }
+    let manifest = tablebase::write_manifest(dir, R::VARIANT)?;
+    eprintln!("manifest: {}", manifest.display());
     println!(
         "{} tables for {} in {} ({} new), {} bytes, {:.1}s",
         built.len(),
@@ -150,6 +185,66 @@ fn build<R: LosingRules>(
         start.elapsed().as_secs_f64()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+fn manifest(variant: Variant, check: bool, dir: &Path) -> anyhow::Result<ExitCode> {
+    if !check {
+        let path = tablebase::write_manifest(dir, variant)?;
+        let entries = tablebase::read_manifest(&path)?;
+        println!("{}: {} tables", path.display(), entries.len());
+        return Ok(ExitCode::SUCCESS);
+    }
+    let problems = tablebase::check_manifest(dir, variant)?;
+    if problems.is_empty() {
+        let path = tablebase::manifest_path(dir, variant);
+        println!("OK: every table agrees with {}", path.display());
+        Ok(ExitCode::SUCCESS)
+    } else {
+        for p in &problems {
+            println!("{p}");
+        }
+        Ok(ExitCode::from(1))
+    }
+}
+
+/// Redraws one progress line on stderr until `finished`: the table being
+/// built, its analysis and iteration, and the whole build by positions.
+fn draw_progress(state: &BuildProgress, finished: &AtomicBool, start: std::time::Instant) {
+    let percent = |a: u64, b: u64| {
+        if b == 0 {
+            0.0
+        } else {
+            100.0 * a as f64 / b as f64
+        }
+    };
+    while !finished.load(Ordering::Relaxed) {
+        std::thread::sleep(std::time::Duration::from_millis(250));
+        let (size, analysed) = (
+            state.size.load(Ordering::Relaxed),
+            state.analysed.load(Ordering::Relaxed),
+        );
+        let table = state.current.lock().map(|s| s.clone()).unwrap_or_default();
+        let phase = if analysed < size {
+            format!("analysis {:5.1}%", percent(analysed, size))
+        } else {
+            format!("distance {:3} plies", state.level.load(Ordering::Relaxed))
+        };
+        let overall = percent(
+            state.positions_done.load(Ordering::Relaxed),
+            state.positions.load(Ordering::Relaxed),
+        );
+        let bar_width = 30;
+        let filled = ((overall / 100.0) * bar_width as f64) as usize;
+        eprint!(
+            "\r\x1b[2K[{}{}] {overall:5.1}%  table {}/{} {table}: {phase}  {:.0}s",
+            "#".repeat(filled.min(bar_width)),
+            "-".repeat(bar_width - filled.min(bar_width)),
+            state.tables_done.load(Ordering::Relaxed) + 1,
+            state.tables.load(Ordering::Relaxed),
+            start.elapsed().as_secs_f64()
+        );
+    }
+    eprint!("\r\x1b[2K");
 }
 
 fn category(w: Wdl) -> &'static str {

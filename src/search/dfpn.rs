@@ -12,6 +12,7 @@
 
 use super::budget::{Budget, Deadline, Progress};
 use super::numbers::{combine, epsilon_threshold, select, table_capacity};
+use super::oracle::{Oracle, attacker_wins, expand_win};
 use super::pn::Pn;
 use crate::board::Color;
 use crate::moves::{Move, MoveList};
@@ -79,6 +80,8 @@ pub struct DfPn<'p, P: Position> {
     root: (Pn, Pn),
     progress: Option<&'p mut dyn FnMut(&Progress)>,
     next_report: Duration,
+    oracle: Option<&'p dyn Oracle<P>>,
+    oracle_hits: std::cell::Cell<u64>,
     _variant: std::marker::PhantomData<P>,
 }
 
@@ -97,8 +100,22 @@ impl<'p, P: Position> DfPn<'p, P> {
             root: (Pn::ONE, Pn::ONE),
             progress: None,
             next_report: Duration::from_secs(1),
+            oracle: None,
+            oracle_hits: std::cell::Cell::new(0),
             _variant: std::marker::PhantomData,
         }
+    }
+
+    /// Takes the values of the positions `oracle` covers (endgame
+    /// tablebases) as settled.
+    pub fn with_oracle(mut self, oracle: Option<&'p dyn Oracle<P>>) -> Self {
+        self.oracle = oracle;
+        self
+    }
+
+    /// Positions settled by the oracle.
+    pub fn oracle_hits(&self) -> u64 {
+        self.oracle_hits.get()
     }
 
     /// Calls `report` about once a second during the search.
@@ -146,6 +163,16 @@ impl<'p, P: Position> DfPn<'p, P> {
     fn terminal(&self, pos: &P, moves: &MoveList) -> Option<bool> {
         pos.outcome_given(moves)
             .map(|o| o.winner == Some(self.attacker))
+            .or_else(|| self.by_oracle(pos))
+    }
+
+    /// Whether the attacker wins by the oracle, if it covers `pos`.
+    fn by_oracle(&self, pos: &P) -> Option<bool> {
+        let known = attacker_wins(self.oracle?, pos, self.attacker);
+        if known.is_some() {
+            self.oracle_hits.set(self.oracle_hits.get() + 1);
+        }
+        known
     }
 
     /// Initial numbers of an unexpanded position: mobility-based. A defender
@@ -355,7 +382,7 @@ impl<'p, P: Position> DfPn<'p, P> {
     pub fn extract_proof(&self, root: &P) -> Option<HashMap<u64, Move>> {
         let mut proof = HashMap::new();
         let mut done = HashSet::new();
-        let mut failed = HashSet::new();
+        let mut failed = Failures::default();
         let mut path = HashSet::new();
         self.extract(root, &mut path, &mut done, &mut failed, &mut proof)
             .then_some(proof)
@@ -366,19 +393,29 @@ impl<'p, P: Position> DfPn<'p, P> {
         pos: &P,
         path: &mut HashSet<u64>,
         done: &mut HashSet<u64>,
-        failed: &mut HashSet<u64>,
+        failed: &mut Failures,
         proof: &mut HashMap<u64, Move>,
     ) -> bool {
         let hash = pos.zobrist();
         if done.contains(&hash) {
             return true;
         }
-        if path.contains(&hash) || failed.contains(&hash) {
+        if path.contains(&hash) {
+            failed.path_hits += 1;
             return false;
         }
+        if failed.known.contains(&hash) {
+            return false;
+        }
+        let path_hits_before = failed.path_hits;
         let moves = pos.legal_moves();
-        if let Some(win) = self.terminal(pos, &moves) {
-            return win;
+        if let Some(outcome) = pos.outcome_given(&moves) {
+            return outcome.winner == Some(self.attacker);
+        }
+        if let Some(oracle) = self.oracle
+            && let Some(win) = attacker_wins(oracle, pos, self.attacker)
+        {
+            return win && expand_win(oracle, pos, self.attacker, proof, done);
         }
         path.insert(hash);
         let ok = if pos.turn() == self.attacker {
@@ -420,8 +457,21 @@ impl<'p, P: Position> DfPn<'p, P> {
         if ok {
             done.insert(hash);
         } else {
-            failed.insert(hash);
+            // A failure met because a line came back to the current path
+            // may succeed from another path: only path-free failures are kept.
+            if failed.path_hits == path_hits_before {
+                failed.known.insert(hash);
+            }
         }
         ok
     }
+}
+
+/// Positions where reading off a proof failed whatever the path to them,
+/// and how often a line ran into the current path (such failures depend on
+/// the path and are not remembered).
+#[derive(Default)]
+struct Failures {
+    known: HashSet<u64>,
+    path_hits: u64,
 }

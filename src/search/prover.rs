@@ -7,6 +7,7 @@
 
 use super::budget::{Budget, Progress};
 use super::dfpn::{DfPn, SearchResult};
+use super::oracle::Oracle;
 use super::proof::Proof;
 use super::verify::VerifiedProof;
 use crate::board::Color;
@@ -53,12 +54,27 @@ pub struct ProveReport<P: Position> {
     pub elapsed: Duration,
     /// Notes for the user (why a result is unknown, for instance).
     pub notes: Vec<String>,
+    /// Positions whose value the oracle (tablebases) settled.
+    pub oracle_hits: u64,
 }
 
 /// Proves who wins from `root` within `budget`.
 pub fn prove<P: Position>(
     root: &P,
     budget: &Budget,
+    progress: &mut dyn FnMut(&Progress),
+) -> ProveReport<P> {
+    prove_with_oracle(root, budget, None, progress)
+}
+
+/// [`prove`], taking the values of the positions `oracle` covers (endgame
+/// tablebases) as settled. The proof still ends only in positions the
+/// rules score: below an oracle position it follows the oracle's quickest
+/// win, and the verifier checks those lines like the rest.
+pub fn prove_with_oracle<P: Position>(
+    root: &P,
+    budget: &Budget,
+    oracle: Option<&dyn Oracle<P>>,
     progress: &mut dyn FnMut(&Progress),
 ) -> ProveReport<P> {
     let mut report = ProveReport {
@@ -69,6 +85,7 @@ pub fn prove<P: Position>(
         nodes: 0,
         elapsed: Duration::ZERO,
         notes: Vec::new(),
+        oracle_hits: 0,
     };
     let start = std::time::Instant::now();
     let us = root.turn();
@@ -82,9 +99,12 @@ pub fn prove<P: Position>(
             report.notes.push("budget exhausted".into());
             break;
         }
-        let mut search = DfPn::<P>::new(attacker, &remaining).with_progress(progress);
+        let mut search = DfPn::<P>::new(attacker, &remaining)
+            .with_progress(progress)
+            .with_oracle(oracle);
         let result = search.search(root);
         report.nodes += search.nodes();
+        report.oracle_hits += search.oracle_hits();
         match result {
             SearchResult::Unknown => {
                 report.notes.push(format!(

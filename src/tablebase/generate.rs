@@ -22,7 +22,8 @@ use crate::store::{TableKind, TableWriter};
 use crate::variants::LosingRules;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 struct Node {
     index: u32,
@@ -122,14 +123,29 @@ pub fn generate<R: LosingRules>(
     material: &Material,
     src: &dyn Lookup,
 ) -> Result<Vec<u16>, TbError> {
+    generate_with_progress::<R>(material, src, &BuildProgress::default())
+}
+
+/// [`generate`], reporting how far it got in `progress`.
+pub fn generate_with_progress<R: LosingRules>(
+    material: &Material,
+    src: &dyn Lookup,
+    progress: &BuildProgress,
+) -> Result<Vec<u16>, TbError> {
     let layout = Layout::new(*material);
     let size = layout.size();
     if size > u32::MAX as u64 {
         return Err(TbError::BadMaterial(format!("{material}: too large")));
     }
+    progress.size.store(size, Ordering::Relaxed);
+    progress.analysed.store(0, Ordering::Relaxed);
+    progress.level.store(0, Ordering::Relaxed);
     let starts: Vec<Start> = (0..size)
         .into_par_iter()
-        .map(|i| analyse::<R>(&layout, i, src))
+        .map(|i| {
+            progress.analysed.fetch_add(1, Ordering::Relaxed);
+            analyse::<R>(&layout, i, src)
+        })
         .collect::<Result<_, _>>()?;
     let mut values = vec![Value::UNKNOWN.0; size as usize];
     let mut open: Vec<Node> = Vec::new();
@@ -205,6 +221,7 @@ pub fn generate<R: LosingRules>(
                 decide(n, &values, k).map(|v| (n.index, v))
             })
             .collect();
+        progress.level.store(u32::from(k), Ordering::Relaxed);
         frontier.clear();
         for (i, v) in decided {
             values[i as usize] = v.0;
@@ -256,6 +273,28 @@ pub fn write_table<R: LosingRules>(
     Ok(())
 }
 
+/// How far a build has got, updated while it runs (for progress bars; read
+/// it from another thread).
+#[derive(Debug, Default)]
+pub struct BuildProgress {
+    /// Tables finished (built or found).
+    pub tables_done: AtomicUsize,
+    /// Tables in the build.
+    pub tables: AtomicUsize,
+    /// Positions of the current table analysed so far.
+    pub analysed: AtomicU64,
+    /// Positions of the current table.
+    pub size: AtomicU64,
+    /// Distance (plies) the current table's iteration has reached.
+    pub level: AtomicU32,
+    /// Positions in all tables finished so far and in all tables of the build.
+    pub positions_done: AtomicU64,
+    /// Positions in all tables of the build.
+    pub positions: AtomicU64,
+    /// The table being built.
+    pub current: Mutex<String>,
+}
+
 /// One table built (or found) by [`build`].
 #[derive(Clone, Debug)]
 pub struct Built {
@@ -277,6 +316,16 @@ pub struct Built {
 pub fn build<R: LosingRules>(
     dir: &Path,
     targets: &[Material],
+    progress: impl FnMut(usize, usize, &Built),
+) -> Result<Vec<Built>, TbError> {
+    build_with_progress::<R>(dir, targets, &BuildProgress::default(), progress)
+}
+
+/// [`build`], reporting how far it got in `state`.
+pub fn build_with_progress<R: LosingRules>(
+    dir: &Path,
+    targets: &[Material],
+    state: &BuildProgress,
     mut progress: impl FnMut(usize, usize, &Built),
 ) -> Result<Vec<Built>, TbError> {
     // Close the target set under successors.
@@ -297,8 +346,14 @@ pub fn build<R: LosingRules>(
     };
     let mut out = Vec::new();
     let total = all.len();
+    state.tables.store(total, Ordering::Relaxed);
+    state.positions.store(
+        all.iter().map(|m| Layout::new(*m).size()).sum(),
+        Ordering::Relaxed,
+    );
     for (done, m) in all.iter().enumerate() {
         let path = table_path(dir, R::VARIANT, m);
+        *state.current.lock().unwrap_or_else(|e| e.into_inner()) = m.to_string();
         let start = std::time::Instant::now();
         let existed = path.exists();
         if !existed {
@@ -308,7 +363,7 @@ pub fn build<R: LosingRules>(
                     e.insert(Arc::new(MemTable::load(&p, R::VARIANT, &s)?));
                 }
             }
-            let values = generate::<R>(m, &mem)?;
+            let values = generate_with_progress::<R>(m, &mem, state)?;
             write_table::<R>(&path, m, &values)?;
             // Later tables (promotions of the same size) may read it.
             mem.tables.insert(
@@ -326,6 +381,10 @@ pub fn build<R: LosingRules>(
             existed,
             seconds: start.elapsed().as_secs_f64(),
         };
+        state.tables_done.store(done + 1, Ordering::Relaxed);
+        state
+            .positions_done
+            .fetch_add(Layout::new(*m).size(), Ordering::Relaxed);
         progress(done + 1, total, &built);
         out.push(built);
         // Keep in memory only what the remaining tables read.

@@ -20,10 +20,17 @@
 
 mod generate;
 mod index;
+mod manifest;
 mod material;
 
-pub use generate::{Built, Stats, VerifyReport, build, generate, stats, verify_file, write_table};
+pub use generate::{
+    BuildProgress, Built, Stats, VerifyReport, build, build_with_progress, generate,
+    generate_with_progress, stats, verify_file, write_table,
+};
 pub use index::{Layout, transform};
+pub use manifest::{
+    ManifestEntry, check_manifest, manifest_path, read_manifest, scan, write_manifest,
+};
 pub use material::{KEY_ORDER, Material};
 
 use crate::board::Color;
@@ -330,9 +337,13 @@ impl Lookup for MemTables {
 }
 
 /// A directory of tables for rule set `R`, opened lazily (memory-mapped).
+///
+/// Which tables are missing is remembered too (so a search probing many
+/// positions of uncovered material does not ask the file system each
+/// time): open it again to see tables built since.
 pub struct Tablebase<R: LosingRules> {
     dir: PathBuf,
-    readers: Mutex<HashMap<Material, Arc<TableReader>>>,
+    readers: Mutex<HashMap<Material, Option<Arc<TableReader>>>>,
     rules: PhantomData<R>,
 }
 
@@ -372,19 +383,23 @@ impl<R: LosingRules> Tablebase<R> {
 
     fn reader(&self, material: &Material) -> Result<Arc<TableReader>, TbError> {
         let mut map = self.readers.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(r) = map.get(material) {
-            return Ok(Arc::clone(r));
-        }
         let path = table_path(&self.dir, R::VARIANT, material);
+        let missing = || TbError::MissingTable {
+            variant: R::VARIANT.name().into(),
+            material: material.to_string(),
+            path: path.display().to_string(),
+        };
+        match map.get(material) {
+            Some(Some(r)) => return Ok(Arc::clone(r)),
+            Some(None) => return Err(missing()),
+            None => {}
+        }
         if !path.exists() {
-            return Err(TbError::MissingTable {
-                variant: R::VARIANT.name().into(),
-                material: material.to_string(),
-                path: path.display().to_string(),
-            });
+            map.insert(*material, None);
+            return Err(missing());
         }
         let r = Arc::new(open_table(&path, Some(R::VARIANT), Some(material))?);
-        map.insert(*material, Arc::clone(&r));
+        map.insert(*material, Some(Arc::clone(&r)));
         Ok(r)
     }
 

@@ -1,0 +1,157 @@
+//! Exact knowledge a search may use at its leaves: endgame tablebases.
+//!
+//! A search that meets a position the oracle covers takes its value as
+//! settled instead of searching below it. Proofs stay checkable without
+//! trusting the oracle: the proof reader expands every such position into
+//! a full subtree by following the oracle's quickest wins (the distance
+//! falls by one each ply, so the subtree ends in positions the rules score
+//! and never repeats), and the verifier checks that subtree like any other.
+
+use crate::position::Position;
+use crate::tablebase::{Tablebase, Wdl};
+use crate::variants::{Losing, LosingRules};
+use std::any::Any;
+use std::path::Path;
+
+/// Win/draw/loss and distance to win (plies) of positions for the side to
+/// move, where known exactly.
+pub trait Oracle<P>: Send + Sync {
+    /// The value of `pos` for the side to move, or `None` if not covered.
+    fn probe(&self, pos: &P) -> Option<(Wdl, u16)>;
+}
+
+/// A directory of tablebases as an oracle: positions with more men than
+/// the largest table are not even looked up.
+pub struct TablebaseOracle<R: LosingRules> {
+    tables: Tablebase<R>,
+    max_men: u32,
+}
+
+impl<R: LosingRules> TablebaseOracle<R> {
+    /// The tables of rule set `R` in `dir`; `None` if there are none.
+    pub fn open(dir: &Path) -> Option<Self> {
+        let prefix = format!("{}-", R::VARIANT.name());
+        let max_men = std::fs::read_dir(dir)
+            .ok()?
+            .filter_map(Result::ok)
+            .filter_map(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                let key = name
+                    .strip_prefix(&prefix)?
+                    .strip_suffix(".rtb")?
+                    .to_string();
+                crate::tablebase::Material::parse(&key)
+                    .ok()
+                    .map(|m| m.men() as u32)
+            })
+            .max()?;
+        Some(TablebaseOracle {
+            tables: Tablebase::open(dir),
+            max_men,
+        })
+    }
+
+    /// The most men of any table found.
+    pub fn max_men(&self) -> u32 {
+        self.max_men
+    }
+}
+
+impl<R: LosingRules> Oracle<Losing<R>> for TablebaseOracle<R> {
+    fn probe(&self, pos: &Losing<R>) -> Option<(Wdl, u16)> {
+        if pos.board().occupied().count() > self.max_men {
+            return None;
+        }
+        self.tables.probe(pos)
+    }
+}
+
+/// The tablebases in `dir` as an oracle for variant `P`, if `P` is a
+/// Losing-chess rule set with tables (`None` for other variants or when
+/// `dir` holds no table of that rule set).
+pub fn tablebase_oracle<P: Position>(dir: &Path) -> Option<Box<dyn Oracle<P>>> {
+    use crate::variants::{Fics, International, Variant};
+    let boxed: Box<dyn Any> = match P::VARIANT {
+        Variant::Antichess => {
+            let oracle: Box<dyn Oracle<Losing<International>>> =
+                Box::new(TablebaseOracle::<International>::open(dir)?);
+            Box::new(oracle)
+        }
+        Variant::Suicide => {
+            let oracle: Box<dyn Oracle<Losing<Fics>>> =
+                Box::new(TablebaseOracle::<Fics>::open(dir)?);
+            Box::new(oracle)
+        }
+        _ => return None,
+    };
+    boxed.downcast::<Box<dyn Oracle<P>>>().ok().map(|b| *b)
+}
+
+/// Whether `attacker` wins `pos` by the oracle (`None`: not covered).
+pub(crate) fn attacker_wins<P: Position>(
+    oracle: &dyn Oracle<P>,
+    pos: &P,
+    attacker: crate::board::Color,
+) -> Option<bool> {
+    let (wdl, _) = oracle.probe(pos)?;
+    Some(match wdl {
+        Wdl::Win => pos.turn() == attacker,
+        Wdl::Loss => pos.turn() != attacker,
+        Wdl::Draw => false,
+    })
+}
+
+/// Writes into `proof` a winning move for `attacker` at every position of
+/// the subtree below `pos` (which the oracle says he wins), following the
+/// oracle's quickest win; `false` if the oracle contradicts itself (a
+/// corrupt table), in which case the caller reports "unknown".
+pub(crate) fn expand_win<P: Position>(
+    oracle: &dyn Oracle<P>,
+    pos: &P,
+    attacker: crate::board::Color,
+    proof: &mut hashbrown::HashMap<u64, crate::moves::Move>,
+    done: &mut hashbrown::HashSet<u64>,
+) -> bool {
+    let hash = pos.zobrist();
+    if done.contains(&hash) {
+        return true;
+    }
+    let moves = pos.legal_moves();
+    if let Some(outcome) = pos.outcome_given(&moves) {
+        return outcome.winner == Some(attacker);
+    }
+    let Some((wdl, distance)) = oracle.probe(pos) else {
+        return false;
+    };
+    let ok = if pos.turn() == attacker {
+        if wdl != Wdl::Win {
+            return false;
+        }
+        // The move to a position the defender loses one ply sooner.
+        let best = moves.iter().find_map(|&mv| {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let wins_at_once = child.outcome().is_some_and(|o| o.winner == Some(attacker));
+            let on_track = oracle.probe(&child) == Some((Wdl::Loss, distance.saturating_sub(1)));
+            (wins_at_once || on_track).then_some((mv, child))
+        });
+        match best {
+            Some((mv, child)) => {
+                proof.insert(hash, mv);
+                expand_win(oracle, &child, attacker, proof, done)
+            }
+            None => false,
+        }
+    } else {
+        wdl == Wdl::Loss
+            && moves.iter().all(|&mv| {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                expand_win(oracle, &child, attacker, proof, done)
+            })
+    };
+    if ok {
+        done.insert(hash);
+    }
+    ok
+}

@@ -1,0 +1,120 @@
+//! The manifest of a table directory: every table file of a rule set with
+//! its size and checksum, so a copied or rebuilt set can be checked
+//! (`ransom tb manifest --check`). Generation is deterministic, so a
+//! rebuild gives the same checksums.
+
+use super::TbError;
+use crate::store::{fnv1a64, write_atomically};
+use crate::variants::Variant;
+use std::path::{Path, PathBuf};
+
+/// One table file in a manifest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ManifestEntry {
+    /// The file name (`antichess-KRvK.rtb`).
+    pub name: String,
+    /// Its size in bytes.
+    pub bytes: u64,
+    /// FNV-1a 64 of its contents.
+    pub checksum: u64,
+}
+
+/// The manifest file of a rule set: `DIR/VARIANT.manifest`.
+pub fn manifest_path(dir: &Path, variant: Variant) -> PathBuf {
+    dir.join(format!("{}.manifest", variant.name()))
+}
+
+fn io_error(path: &Path, e: std::io::Error) -> TbError {
+    TbError::BadTable {
+        path: path.display().to_string(),
+        problem: e.to_string(),
+    }
+}
+
+/// The table files of `variant` in `dir` with their sizes and checksums, by name.
+pub fn scan(dir: &Path, variant: Variant) -> Result<Vec<ManifestEntry>, TbError> {
+    let prefix = format!("{}-", variant.name());
+    let mut entries = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(|e| io_error(dir, e))? {
+        let entry = entry.map_err(|e| io_error(dir, e))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !(name.starts_with(&prefix) && name.ends_with(".rtb")) {
+            continue;
+        }
+        let bytes = std::fs::read(entry.path()).map_err(|e| io_error(&entry.path(), e))?;
+        entries.push(ManifestEntry {
+            name,
+            bytes: bytes.len() as u64,
+            checksum: fnv1a64(&bytes),
+        });
+    }
+    entries.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(entries)
+}
+
+/// Writes the manifest of `variant`'s tables in `dir` (atomically).
+pub fn write_manifest(dir: &Path, variant: Variant) -> Result<PathBuf, TbError> {
+    let entries = scan(dir, variant)?;
+    let total: u64 = entries.iter().map(|e| e.bytes).sum();
+    let mut text = format!(
+        "# ransom tablebase manifest for {}: {} tables, {} bytes\n# file\tbytes\tfnv1a64\n",
+        variant.name(),
+        entries.len(),
+        total
+    );
+    for e in &entries {
+        text.push_str(&format!("{}\t{}\t{:016x}\n", e.name, e.bytes, e.checksum));
+    }
+    let path = manifest_path(dir, variant);
+    write_atomically(&path, text.as_bytes())?;
+    Ok(path)
+}
+
+/// Reads a manifest file.
+pub fn read_manifest(path: &Path) -> Result<Vec<ManifestEntry>, TbError> {
+    let text = std::fs::read_to_string(path).map_err(|e| io_error(path, e))?;
+    let bad = |line: usize, problem: &str| TbError::BadTable {
+        path: path.display().to_string(),
+        problem: format!("line {line}: {problem}"),
+    };
+    let mut entries = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [name, bytes, checksum] = fields[..] else {
+            return Err(bad(i + 1, "expected three tab-separated fields"));
+        };
+        entries.push(ManifestEntry {
+            name: name.to_string(),
+            bytes: bytes.parse().map_err(|_| bad(i + 1, "bad size"))?,
+            checksum: u64::from_str_radix(checksum, 16).map_err(|_| bad(i + 1, "bad checksum"))?,
+        });
+    }
+    Ok(entries)
+}
+
+/// Compares the tables in `dir` with the manifest: one line per table that
+/// is missing, extra, or differs. Empty when they agree.
+pub fn check_manifest(dir: &Path, variant: Variant) -> Result<Vec<String>, TbError> {
+    let listed = read_manifest(&manifest_path(dir, variant))?;
+    let found = scan(dir, variant)?;
+    let mut problems = Vec::new();
+    for want in &listed {
+        match found.iter().find(|f| f.name == want.name) {
+            None => problems.push(format!("{}: missing", want.name)),
+            Some(f) if f != want => problems.push(format!(
+                "{}: {} bytes, checksum {:016x}; the manifest says {} bytes, {:016x}",
+                f.name, f.bytes, f.checksum, want.bytes, want.checksum
+            )),
+            Some(_) => {}
+        }
+    }
+    for f in &found {
+        if !listed.iter().any(|w| w.name == f.name) {
+            problems.push(format!("{}: not in the manifest", f.name));
+        }
+    }
+    Ok(problems)
+}
