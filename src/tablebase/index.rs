@@ -41,10 +41,37 @@ fn half_index(sq: u8) -> Option<u64> {
     (f <= 3).then_some((r * 4 + f) as u64)
 }
 
+/// For each square, the symmetries (bit `t`) that take it into the
+/// triangle a1-d1-d4.
+const INTO_TRIANGLE: [u8; 64] = into_region_masks(false);
+/// For each square, the symmetries that take it into files a-d (with pawns
+/// only the identity and the file mirror are used, after the colour flip's
+/// rank mirror).
+const INTO_HALF: [u8; 64] = into_region_masks(true);
+
+const fn into_region_masks(pawns: bool) -> [u8; 64] {
+    let mut masks = [0u8; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut t = 0;
+        while t < 8 {
+            let moved = transform(sq as u8, t);
+            let (f, r) = (moved & 7, moved >> 3);
+            let inside = if pawns { f <= 3 } else { r <= f && f <= 3 };
+            if inside {
+                masks[sq] |= 1 << t;
+            }
+            t += 1;
+        }
+        sq += 1;
+    }
+    masks
+}
+
 /// Applies symmetry `t` (bit 0 mirror files, bit 1 mirror ranks, bit 2
 /// transpose) to a square.
 #[inline]
-pub fn transform(sq: u8, t: u8) -> u8 {
+pub const fn transform(sq: u8, t: u8) -> u8 {
     let (mut f, mut r) = (sq & 7, sq >> 3);
     if t & 1 != 0 {
         f = 7 - f;
@@ -53,7 +80,9 @@ pub fn transform(sq: u8, t: u8) -> u8 {
         r = 7 - r;
     }
     if t & 4 != 0 {
-        std::mem::swap(&mut f, &mut r);
+        let old_f = f;
+        f = r;
+        r = old_f;
     }
     r * 8 + f
 }
@@ -68,6 +97,10 @@ pub struct Layout {
     pawns: bool,
     symmetric: bool,
     size: u64,
+    /// For each square, the symmetries (bit `t`) that take it into the
+    /// region of the first man: the only ones worth trying for a position
+    /// whose first group stands there.
+    into_region: &'static [u8; 64],
 }
 
 impl Layout {
@@ -85,6 +118,11 @@ impl Layout {
         let pawns = material.has_pawns();
         let region = if pawns { 32 } else { 10 };
         let size = region * 64u64.pow(pieces.len() as u32 - 1) * 2;
+        let into_region = if pawns {
+            &INTO_HALF
+        } else {
+            &INTO_TRIANGLE
+        };
         Layout {
             material,
             groups,
@@ -92,6 +130,7 @@ impl Layout {
             pawns,
             symmetric: material.is_symmetric(),
             size,
+            into_region,
         }
     }
 
@@ -135,8 +174,24 @@ impl Layout {
         let mut squares: [[u8; 8]; 8] = [[0; 8]; 8];
         for &flip in flips {
             let stm = if flip { !turn } else { turn };
+            let (first, _) = self.groups[0];
+            let first = if flip {
+                Piece {
+                    color: !first.color,
+                    role: first.role,
+                }
+            } else {
+                first
+            };
+            let candidates = board
+                .by_piece(first)
+                .into_iter()
+                .fold(0u8, |m, sq| m | self.into_region[sq.index() as usize]);
             for &t in transforms {
                 let t = if flip { t ^ 2 } else { t };
+                if candidates & (1 << t) == 0 {
+                    continue;
+                }
                 let n0 = self.groups[0].1;
                 for (g, &(piece, n)) in self.groups.iter().enumerate() {
                     let p = if flip {
