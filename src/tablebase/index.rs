@@ -186,7 +186,7 @@ impl Layout {
             let candidates = board
                 .by_piece(first)
                 .into_iter()
-                .fold(0u8, |m, sq| m | self.into_region[sq.index() as usize]);
+                .fold(0u8, |m, sq| m | self.into_region[sq.index()]);
             for &t in transforms {
                 let t = if flip { t ^ 2 } else { t };
                 if candidates & (1 << t) == 0 {
