@@ -62,3 +62,65 @@ pub struct Progress {
     /// Time since the search started.
     pub elapsed: Duration,
 }
+
+/// The running account of one search against its budget: nodes, the
+/// clock, and a progress report about once a second.
+pub(crate) struct Meter<'p> {
+    /// Nodes counted so far.
+    pub(crate) nodes: u64,
+    max_nodes: u64,
+    deadline: Deadline,
+    /// Set once a limit is reached; the search then unwinds.
+    pub(crate) stopped: bool,
+    next_report: std::time::Duration,
+    progress: Option<&'p mut dyn FnMut(&Progress)>,
+}
+
+impl<'p> Meter<'p> {
+    pub(crate) fn new(budget: &Budget) -> Self {
+        Meter {
+            nodes: 0,
+            max_nodes: budget.max_nodes,
+            deadline: Deadline::new(budget.max_time),
+            stopped: false,
+            next_report: Duration::from_secs(1),
+            progress: None,
+        }
+    }
+
+    pub(crate) fn set_progress(&mut self, report: &'p mut dyn FnMut(&Progress)) {
+        self.progress = Some(report);
+    }
+
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.deadline.elapsed()
+    }
+
+    /// Checks the limits after a node (the clock every 1,024 nodes) and
+    /// reports progress when a second has passed.
+    pub(crate) fn check(&mut self, root: (super::Pn, super::Pn), table_entries: usize) {
+        if self.nodes >= self.max_nodes {
+            self.stopped = true;
+        }
+        if self.nodes & 1023 != 0 {
+            return;
+        }
+        if self.deadline.expired() {
+            self.stopped = true;
+        }
+        let elapsed = self.deadline.elapsed();
+        if elapsed >= self.next_report {
+            self.next_report = elapsed + Duration::from_secs(1);
+            let report = Progress {
+                nodes: self.nodes,
+                root_pn: root.0,
+                root_dn: root.1,
+                table_entries,
+                elapsed,
+            };
+            if let Some(progress) = self.progress.as_mut() {
+                progress(&report);
+            }
+        }
+    }
+}

@@ -10,7 +10,7 @@
 //! depend on a repetition. Every proof is still re-checked by the
 //! independent verifier before anyone reports it.
 
-use super::budget::{Budget, Deadline, Progress};
+use super::budget::{Budget, Meter, Progress};
 use super::numbers::{combine, epsilon_threshold, select, table_capacity};
 use super::oracle::{Oracle, attacker_wins, expand_win};
 use super::pn::Pn;
@@ -72,14 +72,9 @@ pub struct DfPn<'p, P: Position> {
     attacker: Color,
     table: HashMap<u64, Entry>,
     capacity: usize,
-    nodes: u64,
-    max_nodes: u64,
-    deadline: Deadline,
-    stopped: bool,
+    meter: Meter<'p>,
     path: HashMap<u64, u32>,
     root: (Pn, Pn),
-    progress: Option<&'p mut dyn FnMut(&Progress)>,
-    next_report: Duration,
     oracle: Option<&'p dyn Oracle<P>>,
     oracle_hits: std::cell::Cell<u64>,
     _variant: std::marker::PhantomData<P>,
@@ -92,14 +87,9 @@ impl<'p, P: Position> DfPn<'p, P> {
             attacker,
             table: HashMap::new(),
             capacity: table_capacity(budget.hash_bytes, BUCKET_BYTES),
-            nodes: 0,
-            max_nodes: budget.max_nodes,
-            deadline: Deadline::new(budget.max_time),
-            stopped: false,
+            meter: Meter::new(budget),
             path: HashMap::new(),
             root: (Pn::ONE, Pn::ONE),
-            progress: None,
-            next_report: Duration::from_secs(1),
             oracle: None,
             oracle_hits: std::cell::Cell::new(0),
             _variant: std::marker::PhantomData,
@@ -120,18 +110,18 @@ impl<'p, P: Position> DfPn<'p, P> {
 
     /// Calls `report` about once a second during the search.
     pub fn with_progress(mut self, report: &'p mut dyn FnMut(&Progress)) -> Self {
-        self.progress = Some(report);
+        self.meter.set_progress(report);
         self
     }
 
     /// Nodes expanded so far.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.meter.nodes
     }
 
     /// Time since the search was created.
     pub fn elapsed(&self) -> Duration {
-        self.deadline.elapsed()
+        self.meter.elapsed()
     }
 
     /// The attacker.
@@ -228,33 +218,13 @@ impl<'p, P: Position> DfPn<'p, P> {
     }
 
     fn check_budget(&mut self) {
-        if self.nodes >= self.max_nodes {
-            self.stopped = true;
-        }
-        if self.nodes & 1023 == 0 {
-            if self.deadline.expired() {
-                self.stopped = true;
-            }
-            let elapsed = self.deadline.elapsed();
-            if elapsed >= self.next_report {
-                self.next_report = elapsed + Duration::from_secs(1);
-                let report = Progress {
-                    nodes: self.nodes,
-                    root_pn: self.root.0,
-                    root_dn: self.root.1,
-                    table_entries: self.table.len(),
-                    elapsed,
-                };
-                if let Some(progress) = self.progress.as_mut() {
-                    progress(&report);
-                }
-            }
-        }
+        let entries = self.table.len();
+        self.meter.check(self.root, entries);
     }
 
     fn mid(&mut self, pos: &P, hash: u64, th_pn: Pn, th_dn: Pn, depth: u32) -> (Pn, Pn) {
-        self.nodes += 1;
-        let work_start = self.nodes;
+        self.meter.nodes += 1;
+        let work_start = self.meter.nodes;
         self.check_budget();
         let moves = pos.legal_moves();
         if let Some(win) = self.terminal(pos, &moves) {
@@ -312,7 +282,7 @@ impl<'p, P: Position> DfPn<'p, P> {
             if depth == 0 {
                 self.root = (pn, dn);
             }
-            if pn >= th_pn || dn >= th_dn || self.stopped {
+            if pn >= th_pn || dn >= th_dn || self.meter.stopped {
                 break;
             }
             let (best, second) = select(or_node, children.iter().map(|c| (c.pn, c.dn)));
@@ -355,7 +325,7 @@ impl<'p, P: Position> DfPn<'p, P> {
                 loop_depth = NO_LOOP;
             }
         }
-        let work = (self.nodes - work_start + 1).min(u64::from(u32::MAX)) as u32;
+        let work = (self.meter.nodes - work_start + 1).min(u64::from(u32::MAX)) as u32;
         self.store(
             hash,
             Entry {

@@ -17,7 +17,7 @@ use crate::board::Color;
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::search::SearchResult;
-use crate::search::budget::{Budget, Deadline, Progress};
+use crate::search::budget::{Budget, Meter, Progress};
 use crate::search::numbers::{combine, epsilon_threshold, select, table_capacity};
 use crate::search::pn::Pn;
 use hashbrown::HashMap;
@@ -60,13 +60,8 @@ pub struct MateSearch<'p, P: Position> {
     quiet_above: Bound,
     table: HashMap<u64, Entry>,
     capacity: usize,
-    nodes: u64,
-    max_nodes: u64,
-    deadline: Deadline,
-    stopped: bool,
+    meter: Meter<'p>,
     root: (Pn, Pn),
-    progress: Option<&'p mut dyn FnMut(&Progress)>,
-    next_report: Duration,
     _variant: std::marker::PhantomData<P>,
 }
 
@@ -79,20 +74,15 @@ impl<'p, P: Position> MateSearch<'p, P> {
             quiet_above: 0,
             table: HashMap::new(),
             capacity: table_capacity(budget.hash_bytes, BUCKET_BYTES),
-            nodes: 0,
-            max_nodes: budget.max_nodes,
-            deadline: Deadline::new(budget.max_time),
-            stopped: false,
+            meter: Meter::new(budget),
             root: (Pn::ONE, Pn::ONE),
-            progress: None,
-            next_report: Duration::from_secs(1),
             _variant: std::marker::PhantomData,
         }
     }
 
     /// Calls `report` about once a second during the search.
     pub fn with_progress(mut self, report: &'p mut dyn FnMut(&Progress)) -> Self {
-        self.progress = Some(report);
+        self.meter.set_progress(report);
         self
     }
 
@@ -120,17 +110,17 @@ impl<'p, P: Position> MateSearch<'p, P> {
 
     /// Positions whose moves were generated so far.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.meter.nodes
     }
 
     /// Time since the search was created.
     pub fn elapsed(&self) -> Duration {
-        self.deadline.elapsed()
+        self.meter.elapsed()
     }
 
     /// Whether a budget ran out.
     pub fn stopped(&self) -> bool {
-        self.stopped
+        self.meter.stopped
     }
 
     /// The bound left after `mover` played a move from a position with
@@ -146,7 +136,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
 
     /// Proves or disproves a mate within `bound` from `pos`.
     pub fn search(&mut self, pos: &P, bound: Bound) -> SearchResult {
-        if self.stopped {
+        if self.meter.stopped {
             return SearchResult::Unknown;
         }
         let (pn, dn) = self.numbers(pos, pos.zobrist(), bound);
@@ -190,7 +180,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
         if bound == 0 && (attacker_to_move || (P::ROYAL_KING && !pos.is_check())) {
             return (Pn::INFINITE, Pn::ZERO);
         }
-        self.nodes += 1;
+        self.meter.nodes += 1;
         let moves = pos.legal_moves();
         if attacker_to_move && bound == 1 && !moves.is_empty() {
             // The last move: settle it now instead of expanding a node.
@@ -228,7 +218,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
             let mut child = pos.clone();
             child.play_unchecked(mv);
             if child.turn() == self.attacker {
-                self.nodes += 1;
+                self.meter.nodes += 1;
                 let more = child.legal_moves();
                 if self.mates_now(&child, &more) {
                     return true;
@@ -238,7 +228,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
             if P::ROYAL_KING && !child.is_check() {
                 continue;
             }
-            self.nodes += 1;
+            self.meter.nodes += 1;
             let replies = child.legal_moves();
             if self.terminal(&child, &replies) == Some(true) {
                 return true;
@@ -305,28 +295,8 @@ impl<'p, P: Position> MateSearch<'p, P> {
     }
 
     fn check_budget(&mut self) {
-        if self.nodes >= self.max_nodes {
-            self.stopped = true;
-        }
-        if self.nodes & 1023 == 0 {
-            if self.deadline.expired() {
-                self.stopped = true;
-            }
-            let elapsed = self.deadline.elapsed();
-            if elapsed >= self.next_report {
-                self.next_report = elapsed + Duration::from_secs(1);
-                let report = Progress {
-                    nodes: self.nodes,
-                    root_pn: self.root.0,
-                    root_dn: self.root.1,
-                    table_entries: self.table.len(),
-                    elapsed,
-                };
-                if let Some(progress) = self.progress.as_mut() {
-                    progress(&report);
-                }
-            }
-        }
+        let entries = self.table.len();
+        self.meter.check(self.root, entries);
     }
 
     fn mid(
@@ -338,8 +308,8 @@ impl<'p, P: Position> MateSearch<'p, P> {
         th_dn: Pn,
         root: bool,
     ) -> (Pn, Pn) {
-        self.nodes += 1;
-        let work_start = self.nodes;
+        self.meter.nodes += 1;
+        let work_start = self.meter.nodes;
         self.check_budget();
         let mover = pos.turn();
         let or_node = mover == self.attacker;
@@ -381,7 +351,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
             if root {
                 self.root = (pn, dn);
             }
-            if pn >= th_pn || dn >= th_dn || self.stopped {
+            if pn >= th_pn || dn >= th_dn || self.meter.stopped {
                 break;
             }
             let (best, second) = select(or_node, children.iter().map(|c| (c.pn, c.dn)));
@@ -411,7 +381,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
             child.pn = cpn;
             child.dn = cdn;
         }
-        let work = (self.nodes - work_start + 1).min(u64::from(u32::MAX)) as u32;
+        let work = (self.meter.nodes - work_start + 1).min(u64::from(u32::MAX)) as u32;
         self.store(hash, bound, pn, dn, work);
         (pn, dn)
     }
