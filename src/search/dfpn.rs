@@ -11,7 +11,7 @@
 //! independent verifier before anyone reports it.
 
 use super::budget::{Budget, Meter, Progress};
-use super::numbers::{combine, epsilon_threshold, select, table_capacity};
+use super::numbers::{child_thresholds, combine, select, table_capacity};
 use super::oracle::{Oracle, attacker_wins, expand_win};
 use super::pn::Pn;
 use crate::board::Color;
@@ -287,17 +287,13 @@ impl<'p, P: Position> DfPn<'p, P> {
             }
             let (best, second) = select(or_node, children.iter().map(|c| (c.pn, c.dn)));
             let child = &children[best];
-            let (child_th_pn, child_th_dn) = if or_node {
-                (
-                    epsilon_threshold(th_pn, second),
-                    th_dn.sub_add(dn, child.dn),
-                )
-            } else {
-                (
-                    th_pn.sub_add(pn, child.pn),
-                    epsilon_threshold(th_dn, second),
-                )
-            };
+            let (child_th_pn, child_th_dn) = child_thresholds(
+                or_node,
+                (th_pn, th_dn),
+                (pn, dn),
+                (child.pn, child.dn),
+                second,
+            );
             let child_pos = child.pos.clone();
             let child_hash = child.hash;
             let (cpn, cdn) = self.mid(&child_pos, child_hash, child_th_pn, child_th_dn, depth + 1);

@@ -71,6 +71,29 @@ pub(crate) fn select(or_node: bool, children: impl Iterator<Item = (Pn, Pn)>) ->
     (best, second)
 }
 
+/// The thresholds for the child chosen by [`select`] at a node with
+/// numbers `node` and thresholds `threshold`: the 1+ε trick on the side the
+/// node minimises, the remaining slack on the other.
+pub(crate) fn child_thresholds(
+    or_node: bool,
+    threshold: (Pn, Pn),
+    node: (Pn, Pn),
+    child: (Pn, Pn),
+    second: Pn,
+) -> (Pn, Pn) {
+    if or_node {
+        (
+            epsilon_threshold(threshold.0, second),
+            threshold.1.sub_add(node.1, child.1),
+        )
+    } else {
+        (
+            threshold.0.sub_add(node.0, child.0),
+            epsilon_threshold(threshold.1, second),
+        )
+    }
+}
+
 /// The 1+ε trick: let the best child run until its number exceeds the
 /// second best by a factor 1+ε, not just by one, which cuts re-expansions.
 pub(crate) fn epsilon_threshold(parent_threshold: Pn, second: Pn) -> Pn {

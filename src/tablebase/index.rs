@@ -68,6 +68,18 @@ const fn into_region_masks(pawns: bool) -> [u8; 64] {
     masks
 }
 
+/// `piece`, or the same role in the other colour for the colour flip.
+fn oriented(piece: Piece, flip: bool) -> Piece {
+    if flip {
+        Piece {
+            color: !piece.color,
+            role: piece.role,
+        }
+    } else {
+        piece
+    }
+}
+
 /// Applies symmetry `t` (bit 0 mirror files, bit 1 mirror ranks, bit 2
 /// transpose) to a square.
 #[inline]
@@ -118,11 +130,7 @@ impl Layout {
         let pawns = material.has_pawns();
         let region = if pawns { 32 } else { 10 };
         let size = region * 64u64.pow(pieces.len() as u32 - 1) * 2;
-        let into_region = if pawns {
-            &INTO_HALF
-        } else {
-            &INTO_TRIANGLE
-        };
+        let into_region = if pawns { &INTO_HALF } else { &INTO_TRIANGLE };
         Layout {
             material,
             groups,
@@ -174,15 +182,7 @@ impl Layout {
         let mut squares: [[u8; 8]; 8] = [[0; 8]; 8];
         for &flip in flips {
             let stm = if flip { !turn } else { turn };
-            let (first, _) = self.groups[0];
-            let first = if flip {
-                Piece {
-                    color: !first.color,
-                    role: first.role,
-                }
-            } else {
-                first
-            };
+            let first = oriented(self.groups[0].0, flip);
             let candidates = board
                 .by_piece(first)
                 .into_iter()
@@ -194,14 +194,7 @@ impl Layout {
                 }
                 let n0 = self.groups[0].1;
                 for (g, &(piece, n)) in self.groups.iter().enumerate() {
-                    let p = if flip {
-                        Piece {
-                            color: !piece.color,
-                            role: piece.role,
-                        }
-                    } else {
-                        piece
-                    };
+                    let p = oriented(piece, flip);
                     let mut k = 0;
                     for sq in board.by_piece(p) {
                         squares[g][k] = transform(sq.index() as u8, t);

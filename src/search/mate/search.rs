@@ -18,7 +18,7 @@ use crate::moves::MoveList;
 use crate::position::Position;
 use crate::search::SearchResult;
 use crate::search::budget::{Budget, Meter, Progress};
-use crate::search::numbers::{combine, epsilon_threshold, select, table_capacity};
+use crate::search::numbers::{child_thresholds, combine, select, table_capacity};
 use crate::search::pn::Pn;
 use hashbrown::HashMap;
 use std::time::Duration;
@@ -356,17 +356,13 @@ impl<'p, P: Position> MateSearch<'p, P> {
             }
             let (best, second) = select(or_node, children.iter().map(|c| (c.pn, c.dn)));
             let child = &children[best];
-            let (child_th_pn, child_th_dn) = if or_node {
-                (
-                    epsilon_threshold(th_pn, second),
-                    th_dn.sub_add(dn, child.dn),
-                )
-            } else {
-                (
-                    th_pn.sub_add(pn, child.pn),
-                    epsilon_threshold(th_dn, second),
-                )
-            };
+            let (child_th_pn, child_th_dn) = child_thresholds(
+                or_node,
+                (th_pn, th_dn),
+                (pn, dn),
+                (child.pn, child.dn),
+                second,
+            );
             let child_pos = child.pos.clone();
             let (child_hash, child_bound) = (child.hash, child.bound);
             let (cpn, cdn) = self.mid(
