@@ -529,7 +529,11 @@ fn the_built_tables_match_the_committed_manifest() {
             .iter()
             .find(|e| e.name == table.name)
             .unwrap_or_else(|| panic!("{} is not in the committed manifest", table.name));
-        assert_eq!(table, want, "rebuilt {} differs from the manifest", table.name);
+        assert_eq!(
+            table, want,
+            "rebuilt {} differs from the manifest",
+            table.name
+        );
     }
     // A corrupted copy is reported.
     let dir = fresh_dir("manifest-check");
@@ -537,9 +541,16 @@ fn the_built_tables_match_the_committed_manifest() {
         std::fs::copy(antichess_3().join(&e.name), dir.join(&e.name)).unwrap();
     }
     tablebase::write_manifest(&dir, Variant::Antichess).unwrap();
-    assert!(tablebase::check_manifest(&dir, Variant::Antichess).unwrap().is_empty());
+    assert!(
+        tablebase::check_manifest(&dir, Variant::Antichess)
+            .unwrap()
+            .is_empty()
+    );
     std::fs::write(dir.join("antichess-KvK.rtb"), b"not a table").unwrap();
     let problems = tablebase::check_manifest(&dir, Variant::Antichess).unwrap();
     assert_eq!(problems.len(), 1);
-    assert!(problems[0].starts_with("antichess-KvK.rtb:"), "{problems:?}");
+    assert!(
+        problems[0].starts_with("antichess-KvK.rtb:"),
+        "{problems:?}"
+    );
 }

@@ -8,6 +8,7 @@ mod perft;
 mod play;
 mod prove;
 mod tb;
+mod uci;
 mod verify;
 
 use clap::{Parser, Subcommand};
@@ -38,8 +39,10 @@ enum Command {
     Mate(mate::MateArgs),
     /// Re-check a stored proof with the independent verifier.
     Verify(verify::VerifyArgs),
-    /// Losing-chess endgame tablebases: build, probe, verify, stats.
+    /// Losing-chess endgame tablebases: build, probe, verify, stats, manifest.
     Tb(tb::TbArgs),
+    /// Speak UCI on stdin/stdout (variants via UCI_Variant; go perft, go mate, go).
+    Uci(uci::UciArgs),
 }
 
 /// The position options every command shares.
@@ -77,5 +80,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Mate(args) => mate::run(&args),
         Command::Verify(args) => verify::run(&args),
         Command::Tb(args) => tb::run(&args),
+        Command::Uci(args) => uci::run(&args),
     }
 }

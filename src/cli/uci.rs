@@ -1,0 +1,337 @@
+//! `ransom uci`: the Universal Chess Interface on stdin/stdout, for chess
+//! GUIs and scripts. `UCI_Variant` picks the variant; `go perft N` prints
+//! Stockfish's divide format; `go mate N` runs the mate solver; a plain
+//! `go` answers from the endgame tablebases when they cover the position,
+//! otherwise with the shortest mate the solver finds within the time given.
+//! Bad input is answered with `info string error: ...`; the session goes on.
+
+use ransom::notation::{fen, parse_move, parse_turn, uci};
+use ransom::perft::divide;
+use ransom::search::Budget;
+use ransom::search::mate::{MateOptions, MateStatus, main_line, solve_mate};
+use ransom::search::oracle::tablebase_oracle;
+use ransom::tablebase::Wdl;
+use ransom::{AnyPosition, Position, Variant, dispatch};
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Arguments of `ransom uci` (none: everything is set by UCI commands).
+#[derive(Debug, clap::Args)]
+pub struct UciArgs {}
+
+/// The engine state between commands.
+struct Session {
+    variant: Variant,
+    position: AnyPosition,
+    hash_mb: usize,
+    tablebases: PathBuf,
+}
+
+/// The mate length a plain `go` looks for, and its default time.
+const GO_MATE_MAX: u16 = 5;
+const GO_DEFAULT_MS: u64 = 1000;
+
+pub fn run(_args: &UciArgs) -> anyhow::Result<ExitCode> {
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    let mut session = Session {
+        variant: Variant::Chess,
+        position: AnyPosition::start(Variant::Chess),
+        hash_mb: 256,
+        tablebases: PathBuf::from("tablebases"),
+    };
+    for line in stdin.lock().lines() {
+        let line = line?;
+        let reply = session.handle(line.trim());
+        match reply {
+            Reply::Quit => break,
+            Reply::Lines(lines) => {
+                for l in lines {
+                    writeln!(out, "{l}")?;
+                }
+                out.flush()?;
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+enum Reply {
+    Lines(Vec<String>),
+    Quit,
+}
+
+fn error(message: impl std::fmt::Display) -> Reply {
+    Reply::Lines(vec![format!("info string error: {message}")])
+}
+
+impl Session {
+    fn handle(&mut self, line: &str) -> Reply {
+        let mut words = line.split_whitespace();
+        match words.next() {
+            None => Reply::Lines(Vec::new()),
+            Some("uci") => Reply::Lines(identify()),
+            Some("isready") => Reply::Lines(vec!["readyok".into()]),
+            Some("ucinewgame") => {
+                self.position = AnyPosition::start(self.variant);
+                Reply::Lines(Vec::new())
+            }
+            Some("setoption") => self.set_option(line),
+            Some("position") => match self.set_position(line) {
+                Ok(()) => Reply::Lines(Vec::new()),
+                Err(e) => error(e),
+            },
+            Some("go") => self.go(&words.collect::<Vec<_>>()),
+            Some("d") => Reply::Lines(vec![dispatch!(&self.position, p => fen::write(p))]),
+            Some("stop") | Some("ponderhit") => Reply::Lines(Vec::new()),
+            Some("quit") => Reply::Quit,
+            Some(other) => Reply::Lines(vec![format!("info string unknown command: {other}")]),
+        }
+    }
+
+    /// `setoption name NAME [value VALUE]`.
+    fn set_option(&mut self, line: &str) -> Reply {
+        let rest = line.strip_prefix("setoption").unwrap_or("").trim();
+        let Some(rest) = rest.strip_prefix("name") else {
+            return error("expected 'setoption name NAME value VALUE'");
+        };
+        let (name, value) = match rest.split_once(" value ") {
+            Some((n, v)) => (n.trim(), v.trim()),
+            None => (rest.trim(), ""),
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "uci_variant" => match value.parse::<Variant>() {
+                Ok(v) => {
+                    self.variant = v;
+                    self.position = AnyPosition::start(v);
+                    Reply::Lines(Vec::new())
+                }
+                Err(e) => error(e),
+            },
+            "hash" => match value.parse::<usize>() {
+                Ok(mb) if (1..=65536).contains(&mb) => {
+                    self.hash_mb = mb;
+                    Reply::Lines(Vec::new())
+                }
+                _ => error(format!("Hash must be 1..65536 MB, not '{value}'")),
+            },
+            "tablebases" => {
+                self.tablebases = PathBuf::from(value);
+                Reply::Lines(Vec::new())
+            }
+            _ => error(format!("unknown option '{name}'")),
+        }
+    }
+
+    /// `position startpos|fen FEN [moves M...]`; the position is unchanged
+    /// on error.
+    fn set_position(&mut self, line: &str) -> anyhow::Result<()> {
+        let rest = line.strip_prefix("position").unwrap_or("").trim();
+        let (setup, moves) = match rest.split_once(" moves") {
+            Some((s, m)) => (s.trim(), m.split_whitespace().collect::<Vec<_>>()),
+            None => (rest, Vec::new()),
+        };
+        let start = if setup == "startpos" {
+            AnyPosition::start(self.variant)
+        } else if let Some(text) = setup.strip_prefix("fen") {
+            AnyPosition::from_setup(self.variant, &fen::parse(text.trim())?)?
+        } else {
+            anyhow::bail!("expected 'position startpos' or 'position fen FEN'");
+        };
+        self.position = dispatch!(start, p => play_all(p, &moves)?);
+        Ok(())
+    }
+
+    fn go(&self, words: &[&str]) -> Reply {
+        let value = |key: &str| {
+            words
+                .iter()
+                .position(|w| *w == key)
+                .and_then(|i| words.get(i + 1))
+                .and_then(|v| v.parse::<u64>().ok())
+        };
+        let movetime = value("movetime").map(Duration::from_millis);
+        if words.first() == Some(&"perft") {
+            return match value("perft") {
+                Some(depth) if (1..=8).contains(&depth) => {
+                    Reply::Lines(dispatch!(&self.position, p => perft_lines(p, depth as u32)))
+                }
+                _ => error("go perft needs a depth from 1 to 8"),
+            };
+        }
+        let budget = Budget {
+            max_nodes: value("nodes").unwrap_or(u64::MAX),
+            max_time: movetime,
+            hash_bytes: self.hash_mb << 20,
+        };
+        if let Some(n) = value("mate") {
+            let Ok(n) = u16::try_from(n) else {
+                return error("go mate needs a length");
+            };
+            if n == 0 {
+                return error("go mate needs a length of at least 1");
+            }
+            let lines = dispatch!(&self.position, p => with_a_move(p, mate_lines(p, n, &budget)));
+            return Reply::Lines(lines);
+        }
+        let budget = Budget {
+            max_time: Some(movetime.unwrap_or(Duration::from_millis(GO_DEFAULT_MS))),
+            ..budget
+        };
+        Reply::Lines(dispatch!(&self.position, p => self.analyse(p, &budget)))
+    }
+
+    /// A plain `go`: tablebases first, then a short mate search.
+    fn analyse<P: Position>(&self, pos: &P, budget: &Budget) -> Vec<String> {
+        let legal = pos.legal_moves();
+        let Some(&first) = legal.first() else {
+            return vec![
+                "info string the game is over".into(),
+                "bestmove (none)".into(),
+            ];
+        };
+        if let Some(oracle) = tablebase_oracle::<P>(&self.tablebases)
+            && let Some((wdl, distance)) = oracle.probe(pos)
+        {
+            // The move to the child that is worst for the opponent.
+            let best = legal.iter().copied().min_by_key(|&m| {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                match oracle.probe(&child) {
+                    Some((Wdl::Loss, d)) => (0, i32::from(d)),
+                    Some((Wdl::Draw, _)) => (1, 0),
+                    Some((Wdl::Win, d)) => (2, -i32::from(d)),
+                    None => (3, 0),
+                }
+            });
+            let score = match wdl {
+                Wdl::Win => format!("mate {}", distance.div_ceil(2)),
+                Wdl::Loss => format!("mate -{}", distance.div_ceil(2)),
+                Wdl::Draw => "cp 0".to_string(),
+            };
+            let best = best.unwrap_or(first);
+            return vec![
+                format!(
+                    "info depth {distance} score {score} pv {} string tablebase",
+                    uci::write(best)
+                ),
+                format!("bestmove {}", uci::write(best)),
+            ];
+        }
+        with_a_move(pos, mate_lines(pos, GO_MATE_MAX, budget))
+    }
+}
+
+/// GUIs want a legal `bestmove` whenever one exists: the first legal move
+/// stands in where the search found none.
+fn with_a_move<P: Position>(pos: &P, mut lines: Vec<String>) -> Vec<String> {
+    if lines.last().is_some_and(|l| l == "bestmove (none)")
+        && let Some(&first) = pos.legal_moves().first()
+    {
+        lines.pop();
+        lines.push(format!("bestmove {}", uci::write(first)));
+    }
+    lines
+}
+
+fn identify() -> Vec<String> {
+    let variants: Vec<String> = Variant::ALL
+        .iter()
+        .map(|v| format!("var {}", v.name()))
+        .collect();
+    vec![
+        format!("id name ransom {}", env!("CARGO_PKG_VERSION")),
+        "id author the ransom developers".into(),
+        format!(
+            "option name UCI_Variant type combo default chess {}",
+            variants.join(" ")
+        ),
+        "option name Hash type spin default 256 min 1 max 65536".into(),
+        "option name Tablebases type string default tablebases".into(),
+        "uciok".into(),
+    ]
+}
+
+/// Plays UCI moves (or comma-joined turns in Hit-and-Run) from `start`.
+fn play_all<P: Position>(start: P, moves: &[&str]) -> anyhow::Result<AnyPosition> {
+    let mut pos = start;
+    for (i, text) in moves.iter().enumerate() {
+        let played = if text.contains(',') {
+            parse_turn(&pos, text)
+        } else {
+            parse_move(&pos, text).map(|m| vec![m])
+        }
+        .map_err(|e| anyhow::anyhow!("move {} ('{text}'): {e}", i + 1))?;
+        for m in played {
+            pos.play_unchecked(m);
+        }
+    }
+    Ok(AnyPosition::from_setup(P::VARIANT, &pos.to_setup())?)
+}
+
+/// Stockfish's divide format: `move: count` lines, a blank line, the total.
+fn perft_lines<P: Position>(pos: &P, depth: u32) -> Vec<String> {
+    let counts = divide(pos, depth);
+    let total: u64 = counts.iter().map(|(_, n)| n).sum();
+    let mut lines: Vec<String> = counts
+        .iter()
+        .map(|(m, n)| format!("{}: {n}", uci::write(*m)))
+        .collect();
+    lines.push(String::new());
+    lines.push(format!("Nodes searched: {total}"));
+    lines
+}
+
+/// `info ... score mate N ... pv ...` and `bestmove`, or `bestmove (none)`
+/// when no mate was found (with a line saying whether none exists).
+fn mate_lines<P: Position>(pos: &P, max: u16, budget: &Budget) -> Vec<String> {
+    let options = MateOptions {
+        max,
+        all_keys: false,
+        budget: *budget,
+    };
+    let report = solve_mate(pos, &options, &mut |_| {});
+    let ms = report.elapsed.as_millis();
+    match (report.status, &report.solution, report.length) {
+        (MateStatus::Mate, Some(solution), Some(n)) => {
+            let pv: Vec<String> = main_line(pos, pos.turn(), solution)
+                .into_iter()
+                .map(uci::write)
+                .collect();
+            let key = pv.first().cloned().unwrap_or_default();
+            vec![
+                format!(
+                    "info depth {} score mate {n} nodes {} time {ms} pv {}",
+                    2 * n - 1,
+                    report.nodes,
+                    pv.join(" ")
+                ),
+                format!(
+                    "info string mate in {n} {}, verified",
+                    if report.shortest {
+                        "proved shortest"
+                    } else {
+                        "(shorter not ruled out)"
+                    }
+                ),
+                format!("bestmove {key}"),
+            ]
+        }
+        (MateStatus::NoMate, _, _) => vec![
+            format!(
+                "info string no mate in {max} or fewer (proved) nodes {} time {ms}",
+                report.nodes
+            ),
+            "bestmove (none)".into(),
+        ],
+        _ => vec![
+            format!(
+                "info string no mate found within the budget nodes {} time {ms}",
+                report.nodes
+            ),
+            "bestmove (none)".into(),
+        ],
+    }
+}
