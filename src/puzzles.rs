@@ -91,7 +91,7 @@ pub fn policy_move<P: Position>(pos: &P, rng: &mut Rng) -> Option<Move> {
         .iter()
         .map(|&m| {
             let mut w = 1;
-            if let Some(role) = captured(m) {
+            if let Some(role) = m.capture() {
                 w += 3 + u64::from(crate::variants::hostage::value(role));
             }
             if matches!(
@@ -119,14 +119,6 @@ pub fn policy_move<P: Position>(pos: &P, rng: &mut Rng) -> Option<Move> {
         pick -= w;
     }
     moves.last().copied()
-}
-
-fn captured(m: Move) -> Option<crate::board::Role> {
-    match m {
-        Move::Normal { capture, .. } => capture,
-        Move::EnPassant { .. } => Some(crate::board::Role::Pawn),
-        _ => None,
-    }
 }
 
 /// Mines puzzles: remembers what was kept to reject near-duplicates.
@@ -349,7 +341,7 @@ pub fn themes<P: Position + Any>(root: &P, line: &[Move]) -> Vec<String> {
     }
     let after_key = pos.clone();
     let checks = after_key.turn() != attacker && after_key.is_check();
-    let captures = key_turn.iter().any(|&m| captured(m).is_some());
+    let captures = key_turn.iter().any(|&m| m.is_capture());
     match key {
         Move::Drop { .. } if hostage => tags.push("airfield-drop"),
         Move::Drop { .. } => tags.push("drop"),
@@ -371,7 +363,7 @@ pub fn themes<P: Position + Any>(root: &P, line: &[Move]) -> Vec<String> {
         tags.push("quiet-key");
     }
     if key_turn.len() > 1 {
-        if key_turn.iter().filter(|&&m| captured(m).is_some()).count() > 1 {
+        if key_turn.iter().filter(|&&m| m.is_capture()).count() > 1 {
             tags.push("double-capture");
         }
         if key_turn[1].from() == Some(key_turn[0].to()) {
@@ -383,7 +375,7 @@ pub fn themes<P: Position + Any>(root: &P, line: &[Move]) -> Vec<String> {
         && after_key
             .legal_moves()
             .iter()
-            .any(|&m| captured(m).is_some() && m.to() == last.to())
+            .any(|&m| m.is_capture() && m.to() == last.to())
     {
         tags.push("sacrifice");
     }

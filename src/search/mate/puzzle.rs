@@ -243,7 +243,7 @@ pub fn check_puzzle<P: Position>(puzzle: &Puzzle, budget: Budget) -> PuzzleCheck
         Ok(p) => p,
         Err(e) => {
             return PuzzleCheck {
-                report: empty_report(),
+                report: MateReport::unknown(),
                 failures: vec![format!("bad FEN: {e}")],
             };
         }
@@ -336,20 +336,5 @@ fn check_line<P: Position>(root: &P, puzzle: &Puzzle, keys: &[String]) -> Result
             puzzle.length
         )),
         _ => Err("the line does not end in a win".to_string()),
-    }
-}
-
-fn empty_report() -> MateReport {
-    MateReport {
-        status: MateStatus::Unknown,
-        length: None,
-        shortest: false,
-        keys: Vec::new(),
-        solution: None,
-        verified: None,
-        no_mate_within: None,
-        nodes: 0,
-        elapsed: std::time::Duration::ZERO,
-        notes: Vec::new(),
     }
 }
