@@ -375,3 +375,29 @@ fn contact_mates_agree_with_the_naive_search() {
     let positions = nearby_positions::<Contact>(&["6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"]);
     agree_with_naive(&positions, 1);
 }
+
+/// Losing chess: a win completed by the defender's forced capture of the
+/// attacker's last man counts at the attacker's last move, whatever the
+/// bound searched (the answers for bounds 2, 3 and 4 used to differ, and
+/// the key list came back empty).
+#[test]
+fn losing_chess_wins_completed_by_the_defender_agree_for_every_bound() {
+    use ransom::variants::Antichess;
+    let pos: Antichess = fen::parse_position("8/8/5n2/p2P4/8/8/2K5/8 w - - 1 33").unwrap();
+    for max in [2, 3, 4] {
+        let report = solve_mate(
+            &pos,
+            &MateOptions {
+                all_keys: true,
+                ..options(max)
+            },
+            &mut |_| {},
+        );
+        assert_eq!(report.status, MateStatus::Mate, "max {max}");
+        assert_eq!(report.length, Some(2), "max {max}");
+        assert!(report.shortest, "max {max}");
+        assert_eq!(report.keys.len(), 5, "max {max}: {:?}", report.keys);
+    }
+    let report = solve_mate(&pos, &options(1), &mut |_| {});
+    assert_eq!(report.status, MateStatus::NoMate);
+}

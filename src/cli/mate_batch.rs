@@ -3,11 +3,8 @@
 //! the file, 2 if some stayed unknown.
 
 use super::mate::MateArgs;
-use ransom::notation::san;
 use ransom::notation::{fen, parse_move, uci};
-use ransom::search::mate::{
-    MateCase, MateReport, MateStatus, line_san, main_line, read_suite, solve_mate,
-};
+use ransom::search::mate::{MateCase, MateReport, MateStatus, Puzzle, read_suite, solve_mate};
 use ransom::{AnyPosition, Position, Variant, dispatch};
 use serde_json::json;
 use std::path::Path;
@@ -168,26 +165,9 @@ fn epd_line<P: Position>(
     report: &MateReport,
     all_keys: bool,
 ) -> Option<String> {
-    let (solution, length) = (report.solution.as_ref()?, report.length?);
-    let keys: Vec<String> = report.keys.iter().map(|&m| san::write(pos, m)).collect();
-    let pv = line_san(pos, &main_line(pos, pos.turn(), solution));
-    let uniqueness = match keys.len() {
-        _ if !all_keys => "key uniqueness not checked".to_string(),
-        1 => "unique key".to_string(),
-        n => format!("{n} keys"),
-    };
-    Some(format!(
-        "{} bm {}; dm {length}; pv {}; id \"{}\"; c0 \"{}, shortest proved, {} positions verified\";{}",
-        fen::write(pos),
-        keys.join(" "),
-        pv,
-        case.id,
-        uniqueness,
-        report.verified.map_or(0, |v| v.positions),
-        case.comment
-            .as_ref()
-            .map_or(String::new(), |c| format!(" c1 \"{c}\";")),
-    ))
+    let mut puzzle = Puzzle::from_report(pos, &case.id, report, all_keys)?;
+    puzzle.comment.clone_from(&case.comment);
+    Some(puzzle.to_epd())
 }
 
 /// The flags that shape the output file, as typed on the command line.

@@ -7,6 +7,7 @@ mod moves;
 mod perft;
 mod play;
 mod prove;
+mod puzzles;
 mod tb;
 mod uci;
 mod verify;
@@ -37,6 +38,8 @@ enum Command {
     Prove(prove::ProveArgs),
     /// Find the shortest forced mate and its verified solution tree (or run a mate suite with --epd).
     Mate(mate::MateArgs),
+    /// Generate puzzle sets with proven unique keys, or verify a puzzle file.
+    Puzzles(puzzles::PuzzlesArgs),
     /// Re-check a stored proof with the independent verifier.
     Verify(verify::VerifyArgs),
     /// Losing-chess endgame tablebases: build, probe, verify, stats, manifest.
@@ -78,6 +81,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Play(args) => play::run(&args),
         Command::Prove(args) => prove::run(&args),
         Command::Mate(args) => mate::run(&args),
+        Command::Puzzles(args) => puzzles::run(&args),
         Command::Verify(args) => verify::run(&args),
         Command::Tb(args) => tb::run(&args),
         Command::Uci(args) => uci::run(&args),

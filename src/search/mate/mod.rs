@@ -2,6 +2,7 @@
 //! shortest-mate iteration, solutions with depth-to-mate labels and their
 //! independent verifier.
 
+mod puzzle;
 mod search;
 mod solution;
 mod solve;
@@ -9,9 +10,10 @@ mod suite;
 mod tree;
 mod verify;
 
+pub use puzzle::{Puzzle, PuzzleCheck, PuzzleReadError, check_puzzle, read_puzzles};
 pub use search::{Bound, MateSearch};
 pub use solution::{MateSolution, extract};
 pub use solve::{MateOptions, MateReport, MateStatus, solve_mate};
 pub use suite::{MateCase, SuiteError, read_suite};
-pub use tree::{SolutionTree, TreeNode, build_tree, line_san, main_line};
+pub use tree::{SolutionTree, TreeNode, build_tree, line_san, longest_line, main_line};
 pub use verify::{MateVerifyError, VerifiedMate, verify_mate};

@@ -173,10 +173,26 @@ impl<'p, P: Position> MateSearch<'p, P> {
     /// defender's position with no attacker move left is settled at once:
     /// it is won only if the game is over with the attacker the winner.
     fn numbers(&mut self, pos: &P, hash: u64, bound: Bound) -> (Pn, Pn) {
+        let attacker_to_move = pos.turn() == self.attacker;
+        if bound == 0 && !attacker_to_move && !P::ROYAL_KING {
+            // Losing chess: the defender may be forced to complete the
+            // attacker's win. Settled here, not stored: the table takes
+            // every position at bound 0 as disproved unless it is over.
+            self.nodes += 1;
+            let moves = pos.legal_moves();
+            let won = match self.terminal(pos, &moves) {
+                Some(win) => win,
+                None => self.every_reply_loses(pos, &moves),
+            };
+            return if won {
+                (Pn::ZERO, Pn::INFINITE)
+            } else {
+                (Pn::INFINITE, Pn::ZERO)
+            };
+        }
         if let Some(known) = self.lookup(hash, bound) {
             return known;
         }
-        let attacker_to_move = pos.turn() == self.attacker;
         if bound == 0 && (attacker_to_move || (P::ROYAL_KING && !pos.is_check())) {
             return (Pn::INFINITE, Pn::ZERO);
         }
@@ -230,11 +246,34 @@ impl<'p, P: Position> MateSearch<'p, P> {
             }
             self.meter.nodes += 1;
             let replies = child.legal_moves();
-            if self.terminal(&child, &replies) == Some(true) {
+            if self.terminal(&child, &replies) == Some(true)
+                || (self.terminal(&child, &replies).is_none()
+                    && self.every_reply_loses(&child, &replies))
+            {
                 return true;
             }
         }
         false
+    }
+
+    /// Without a royal king (Losing chess): whether every move of the
+    /// defender, to move in `pos` with `replies`, ends the game won by the
+    /// attacker (his last man is taken, or he is stalemated). Such a win
+    /// counts as completed by the attacker's last move.
+    fn every_reply_loses(&mut self, pos: &P, replies: &MoveList) -> bool {
+        if P::ROYAL_KING || replies.is_empty() {
+            return false;
+        }
+        replies.iter().all(|&mv| {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            if child.turn() != self.attacker {
+                return false;
+            }
+            self.nodes += 1;
+            let moves = child.legal_moves();
+            self.terminal(&child, &moves) == Some(true)
+        })
     }
 
     fn lookup(&self, hash: u64, bound: Bound) -> Option<(Pn, Pn)> {

@@ -70,6 +70,24 @@ pub struct MateReport {
     pub notes: Vec<String>,
 }
 
+impl MateReport {
+    /// A report with nothing learned yet: status unknown, no nodes.
+    pub fn unknown() -> MateReport {
+        MateReport {
+            status: MateStatus::Unknown,
+            length: None,
+            shortest: false,
+            keys: Vec::new(),
+            solution: None,
+            verified: None,
+            no_mate_within: None,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            notes: Vec::new(),
+        }
+    }
+}
+
 /// Node budget of each restricted first pass.
 const RESTRICTED_PASS_NODES: u64 = 4_000_000;
 
@@ -99,18 +117,7 @@ pub fn solve_mate<P: Position>(
     progress: &mut dyn FnMut(&Progress),
 ) -> MateReport {
     let start = Instant::now();
-    let mut report = MateReport {
-        status: MateStatus::Unknown,
-        length: None,
-        shortest: false,
-        keys: Vec::new(),
-        solution: None,
-        verified: None,
-        no_mate_within: None,
-        nodes: 0,
-        elapsed: Duration::ZERO,
-        notes: Vec::new(),
-    };
+    let mut report = MateReport::unknown();
     if let Some(outcome) = root.outcome() {
         report
             .notes

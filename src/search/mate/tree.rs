@@ -205,6 +205,81 @@ pub fn main_line<P: Position>(
     line
 }
 
+/// The main line of a solution with the longest defence measured on the
+/// solution itself: at each defence the reply after which the solution
+/// needs the most attacker moves (turns) to finish, the first such reply
+/// in generator order. Unlike [`main_line`], which trusts the labels
+/// (upper bounds), this line takes exactly the solution's length when the
+/// length is the shortest mate.
+pub fn longest_line<P: Position>(
+    root: &P,
+    attacker: Color,
+    solution: &MateSolution,
+) -> Vec<crate::moves::Move> {
+    let mut memo = hashbrown::HashMap::new();
+    let mut line = Vec::new();
+    let mut pos = root.clone();
+    while pos.outcome().is_none() {
+        let next = if pos.turn() == attacker {
+            solution.get(pos.zobrist()).map(|(mv, _)| mv)
+        } else {
+            let mut best: Option<(u16, crate::moves::Move)> = None;
+            for mv in pos.legal_moves() {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                let depth = solution_depth(&child, attacker, solution, &mut memo);
+                if best.is_none_or(|(d, _)| depth > d) {
+                    best = Some((depth, mv));
+                }
+            }
+            best.map(|(_, mv)| mv)
+        };
+        let Some(mv) = next else { break };
+        line.push(mv);
+        pos.play_unchecked(mv);
+    }
+    line
+}
+
+/// Attacker moves (turns) the solution needs from `pos` against the
+/// longest defence; `u16::MAX` where the solution has no move.
+fn solution_depth<P: Position>(
+    pos: &P,
+    attacker: Color,
+    solution: &MateSolution,
+    memo: &mut hashbrown::HashMap<u64, u16>,
+) -> u16 {
+    let hash = pos.zobrist();
+    if let Some(&d) = memo.get(&hash) {
+        return d;
+    }
+    let depth = if pos.outcome().is_some() {
+        0
+    } else if pos.turn() == attacker {
+        match solution.get(hash) {
+            None => u16::MAX,
+            Some((mv, _)) => {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                let ends_turn = u16::from(child.turn() != attacker);
+                solution_depth(&child, attacker, solution, memo).saturating_add(ends_turn)
+            }
+        }
+    } else {
+        pos.legal_moves()
+            .iter()
+            .map(|&mv| {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                solution_depth(&child, attacker, solution, memo)
+            })
+            .max()
+            .unwrap_or(0)
+    };
+    memo.insert(hash, depth);
+    depth
+}
+
 /// A line of moves from `root` in SAN with `+`/`#`, separated by spaces,
 /// the sub-moves of one turn (Hit-and-Run) joined by commas (`e4,Nf3`).
 pub fn line_san<P: Position>(root: &P, moves: &[crate::moves::Move]) -> String {
