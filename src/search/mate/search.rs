@@ -178,7 +178,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
             // Losing chess: the defender may be forced to complete the
             // attacker's win. Settled here, not stored: the table takes
             // every position at bound 0 as disproved unless it is over.
-            self.nodes += 1;
+            self.meter.nodes += 1;
             let moves = pos.legal_moves();
             let won = match self.terminal(pos, &moves) {
                 Some(win) => win,
@@ -270,7 +270,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
             if child.turn() != self.attacker {
                 return false;
             }
-            self.nodes += 1;
+            self.meter.nodes += 1;
             let moves = child.legal_moves();
             self.terminal(&child, &moves) == Some(true)
         })
