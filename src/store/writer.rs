@@ -1,6 +1,7 @@
 //! Writing tables: records in, compressed blocks out, atomically.
 
 use super::{FORMAT_VERSION, MAGIC, StoreError, TableKind, fnv1a64};
+use rayon::prelude::*;
 use std::io::Write;
 use std::path::Path;
 
@@ -36,6 +37,12 @@ impl TableWriter {
         self
     }
 
+    /// Sets the zstd compression level (default 9).
+    pub fn zstd_level(mut self, level: i32) -> Self {
+        self.zstd_level = level;
+        self
+    }
+
     /// Adds a record. Keys must be unique; order does not matter.
     pub fn push(&mut self, key: u64, value: &[u8]) {
         assert_eq!(value.len(), self.value_size, "record value size");
@@ -57,17 +64,22 @@ impl TableWriter {
         self.records.sort_by_key(|r| r.0);
         self.records.dedup_by_key(|r| r.0);
         let per_block = self.records_per_block as usize;
-        let mut blocks = Vec::new();
-        let mut compressor = zstd::bulk::Compressor::new(self.zstd_level)?;
-        compressor.include_checksum(true)?;
-        for chunk in self.records.chunks(per_block) {
-            let mut raw = Vec::with_capacity(chunk.len() * (8 + self.value_size));
-            for (key, value) in chunk {
-                raw.extend_from_slice(&key.to_le_bytes());
-                raw.extend_from_slice(value);
-            }
-            blocks.push((chunk[0].0, compressor.compress(&raw)?));
-        }
+        // Blocks are compressed independently, so in parallel; the output
+        // does not depend on the number of threads.
+        let blocks: Vec<(u64, Vec<u8>)> = self
+            .records
+            .par_chunks(per_block)
+            .map(|chunk| -> Result<(u64, Vec<u8>), std::io::Error> {
+                let mut raw = Vec::with_capacity(chunk.len() * (8 + self.value_size));
+                for (key, value) in chunk {
+                    raw.extend_from_slice(&key.to_le_bytes());
+                    raw.extend_from_slice(value);
+                }
+                let mut compressor = zstd::bulk::Compressor::new(self.zstd_level)?;
+                compressor.include_checksum(true)?;
+                Ok((chunk[0].0, compressor.compress(&raw)?))
+            })
+            .collect::<Result<_, _>>()?;
 
         let mut head = Vec::new();
         head.extend_from_slice(MAGIC);

@@ -245,6 +245,10 @@ pub fn generate_with_progress<R: LosingRules>(
     Ok(values)
 }
 
+/// zstd level of table files. On KRvKN, level 15 writes 645 KB where 19
+/// writes 626 KB and 9 about 20% more, and costs far less time than 19.
+const TABLE_ZSTD_LEVEL: i32 = 15;
+
 /// Writes the valid values of a table to `path` (atomically).
 pub fn write_table<R: LosingRules>(
     path: &Path,
@@ -254,20 +258,13 @@ pub fn write_table<R: LosingRules>(
     let mut w = TableWriter::new(
         TableKind::Tablebase,
         R::VARIANT.name(),
-        &material.to_string(),
-        super::CHUNK * 2,
+        &format!("{material} {}", super::LAYOUT_TAG),
+        super::CODES_PER_RECORD,
     )
-    .records_per_block(super::RECORDS_PER_BLOCK);
-    let mut bytes = Vec::with_capacity(super::CHUNK * 2);
-    for (k, chunk) in values.chunks(super::CHUNK).enumerate() {
-        if chunk.iter().any(|&v| Value(v).is_known()) {
-            bytes.clear();
-            for j in 0..super::CHUNK {
-                let v = chunk.get(j).copied().unwrap_or(Value::UNKNOWN.0);
-                bytes.extend_from_slice(&v.to_le_bytes());
-            }
-            w.push(k as u64, &bytes);
-        }
+    .records_per_block(super::RECORDS_PER_BLOCK)
+    .zstd_level(TABLE_ZSTD_LEVEL);
+    for (key, bytes) in super::codec::encode(values) {
+        w.push(key, &bytes);
     }
     w.write(path)?;
     Ok(())
@@ -433,14 +430,15 @@ impl Lookup for WithOwn<'_> {
 /// (read from the same table and from the tables beside it), in one
 /// forward pass: wins must have a losing successor at distance d - 1 and
 /// none shorter, losses only winning successors, the longest at d - 1,
-/// draws a drawn successor and no losing one; every valid index must be
-/// present and no invalid one.
+/// draws a drawn successor and no losing one; every valid index must have
+/// a value (invalid ones are never read).
 pub fn verify_file<R: LosingRules>(
     path: &Path,
     others: &dyn Lookup,
 ) -> Result<VerifyReport, TbError> {
     let reader = open_table(path, Some(R::VARIANT), None)?;
-    let material = Material::parse(reader.description())?;
+    let key = reader.description().split(' ').next().unwrap_or_default();
+    let material = Material::parse(key)?;
     drop(reader);
     let own = MemTable::load(path, R::VARIANT, &material)?;
     let layout = Layout::new(material);
@@ -448,16 +446,18 @@ pub fn verify_file<R: LosingRules>(
         own: &own,
         rest: others,
     };
+    let valid = AtomicU64::new(0);
     let first = (0..layout.size())
         .into_par_iter()
         .map(|i| -> Result<Option<(u64, String)>, TbError> {
             let stored = Value(own.values[i as usize]);
             let pos = layout.decode(i).and_then(|(b, t)| position_of::<R>(b, t));
             let Some(pos) = pos else {
-                return Ok(stored
-                    .is_known()
-                    .then(|| (i, format!("index {i}: a value for an invalid index"))));
+                // Invalid indices are never looked up: the file repeats a
+                // neighbour's code there.
+                return Ok(None);
             };
+            valid.fetch_add(1, Ordering::Relaxed);
             let fen = crate::notation::fen::write(&pos);
             if !stored.is_known() {
                 return Ok(Some((i, format!("index {i} ({fen}): missing"))));
@@ -492,7 +492,7 @@ pub fn verify_file<R: LosingRules>(
             }))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let positions = own.values.iter().filter(|&&v| Value(v).is_known()).count() as u64;
+    let positions = valid.load(Ordering::Relaxed);
     Ok(VerifyReport {
         material,
         positions,

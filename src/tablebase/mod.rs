@@ -12,12 +12,11 @@
 //!
 //! A value is a `u16`: `0` draw, `d << 2 | 1` the side to move wins in
 //! `d` plies, `d << 2 | 2` the side to move loses in `d` plies, `3` no
-//! position (an invalid or non-canonical index). A stored record holds
-//! [`CHUNK`] consecutive values: key `index / CHUNK`, value the `CHUNK`
-//! little-endian `u16`s of indices `key * CHUNK ..`; records whose indices
-//! are all invalid are left out. (One record per index would spend 8 bytes
-//! of key on 2 bytes of value; chunks let zstd see the values alone.)
+//! position (an invalid or non-canonical index). On disk each index takes
+//! one byte (see `codec`: distances above 126 plies go to overflow
+//! records).
 
+mod codec;
 mod generate;
 mod index;
 mod manifest;
@@ -44,9 +43,9 @@ use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-/// Values per stored record.
-pub const CHUNK: usize = 64;
-/// Records per zstd block (256 records = 16384 values, about 35 KB raw).
+pub use codec::{CODES_PER_RECORD, LAYOUT_TAG};
+
+/// Records per zstd block (256 records = 32768 indices, 33 KB raw).
 pub const RECORDS_PER_BLOCK: u32 = 256;
 
 /// The largest number of men a material key may have.
@@ -242,21 +241,8 @@ impl MemTable {
         let reader = open_table(path, Some(variant), Some(material))?;
         let layout = Layout::new(*material);
         let mut values = vec![Value::UNKNOWN.0; layout.size() as usize];
-        let name = path.display().to_string();
-        for (key, value) in reader.records()? {
-            let base = key as usize * CHUNK;
-            if base >= values.len() {
-                return Err(TbError::BadTable {
-                    path: name,
-                    problem: format!("record {key} out of range"),
-                });
-            }
-            for (j, b) in value.chunks_exact(2).enumerate() {
-                if let Some(slot) = values.get_mut(base + j) {
-                    *slot = u16::from_le_bytes([b[0], b[1]]);
-                }
-            }
-        }
+        let records = reader.records()?;
+        codec::decode(&records, &mut values, &path.display().to_string())?;
         Ok(MemTable {
             material: *material,
             values,
@@ -279,12 +265,18 @@ pub fn open_table(
     if reader.kind() != crate::store::TableKind::Tablebase {
         return Err(bad("not a tablebase (a stored proof?)".into()));
     }
-    if reader.value_size() != CHUNK * 2 {
+    if reader.value_size() != CODES_PER_RECORD {
         return Err(bad(format!(
-            "value size {} (tablebases use 128)",
+            "value size {} (tablebases use {CODES_PER_RECORD})",
             reader.value_size()
         )));
     }
+    let Some(key) = reader.description().strip_suffix(&format!(" {LAYOUT_TAG}")) else {
+        return Err(bad(format!(
+            "table layout '{}' is not this version's ('MATERIAL {LAYOUT_TAG}'): rebuild it with `ransom tb build`",
+            reader.description()
+        )));
+    };
     if let Some(v) = variant
         && reader.variant() != v.name()
     {
@@ -294,8 +286,7 @@ pub fn open_table(
             v.name()
         )));
     }
-    let found =
-        Material::parse(reader.description()).map_err(|e| bad(format!("description: {e}")))?;
+    let found = Material::parse(key).map_err(|e| bad(format!("description: {e}")))?;
     if let Some(m) = material
         && found != m.canonical()
     {
@@ -351,18 +342,7 @@ impl<R: LosingRules> Lookup for Tablebase<R> {
     fn lookup(&self, material: &Material, index: u64) -> Result<Value, TbError> {
         let reader = self.reader(material)?;
         let path = table_path(&self.dir, R::VARIANT, material);
-        let j = (index as usize % CHUNK) * 2;
-        match reader.get(index / CHUNK as u64)? {
-            Some(v) if v.len() == CHUNK * 2 => Ok(Value(u16::from_le_bytes([v[j], v[j + 1]]))),
-            Some(_) => Err(TbError::BadTable {
-                path: path.display().to_string(),
-                problem: "bad value size".into(),
-            }),
-            None => Err(TbError::BadTable {
-                path: path.display().to_string(),
-                problem: format!("no record for index {index} (incomplete table?)"),
-            }),
-        }
+        codec::lookup(&reader, index, &path.display().to_string())
     }
 }
 

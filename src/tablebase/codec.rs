@@ -1,0 +1,177 @@
+//! How a table's values are laid out in the store's records.
+//!
+//! Each index gets one byte: `0` draw, `1 + d` a win in `d` plies and
+//! `128 + d` a loss in `d` plies for `d <= 126`, and `255` for a longer
+//! distance, whose full [`Value`] is then kept in an overflow record.
+//! Records hold [`CODES_PER_RECORD`] bytes of consecutive indices under the
+//! key `index / CODES_PER_RECORD`; overflow records hold
+//! [`OVERFLOW_PER_RECORD`] little-endian `u16` values under the key
+//! [`OVERFLOW_BASE`]` + index / OVERFLOW_PER_RECORD` and exist only where a
+//! distance needs them (KBNvK's longest wins). Invalid indices are never
+//! looked up, so they repeat the code before them: long equal runs that
+//! compress well. Tables in this layout carry the description
+//! `MATERIAL dtw8`.
+
+use super::{TbError, Value, Wdl};
+use crate::store::TableReader;
+
+/// Index codes per record.
+pub const CODES_PER_RECORD: usize = 128;
+/// `u16` values per overflow record.
+pub const OVERFLOW_PER_RECORD: usize = 64;
+/// Keys from here on are overflow records.
+pub const OVERFLOW_BASE: u64 = 1 << 40;
+/// The tag after the material key in a table's description.
+pub const LAYOUT_TAG: &str = "dtw8";
+/// The code that sends a lookup to the overflow records.
+const ESCAPE: u8 = 255;
+
+/// The one-byte code of a known value (`ESCAPE` when it does not fit).
+fn code_of(value: Value) -> Option<u8> {
+    match value.wdl()? {
+        (Wdl::Draw, _) => Some(0),
+        (Wdl::Win, d) if d <= 126 => Some(1 + d as u8),
+        (Wdl::Loss, d) if d <= 126 => Some(128 + d as u8),
+        _ => Some(ESCAPE),
+    }
+}
+
+/// The value of a code, `None` for the escape.
+fn value_of(code: u8) -> Option<Value> {
+    match code {
+        0 => Some(Value::DRAW),
+        1..=127 => Some(Value::win(u16::from(code) - 1)),
+        128..=254 => Some(Value::loss(u16::from(code) - 128)),
+        ESCAPE => None,
+    }
+}
+
+/// The records of a table whose values (by raw index, [`Value::UNKNOWN`]
+/// for invalid indices) are `values`.
+pub fn encode(values: &[u16]) -> Vec<(u64, Vec<u8>)> {
+    let mut records = Vec::new();
+    let mut last = 0u8;
+    let mut overflow: Vec<u64> = Vec::new();
+    for (key, chunk) in values.chunks(CODES_PER_RECORD).enumerate() {
+        if !chunk.iter().any(|&v| Value(v).is_known()) {
+            continue;
+        }
+        let mut bytes = Vec::with_capacity(CODES_PER_RECORD);
+        for (j, &v) in chunk.iter().enumerate() {
+            match code_of(Value(v)) {
+                Some(ESCAPE) => {
+                    bytes.push(ESCAPE);
+                    let index = (key * CODES_PER_RECORD + j) as u64;
+                    let block = index / OVERFLOW_PER_RECORD as u64;
+                    if overflow.last() != Some(&block) {
+                        overflow.push(block);
+                    }
+                }
+                Some(code) => {
+                    bytes.push(code);
+                    last = code;
+                }
+                None => bytes.push(last),
+            }
+        }
+        bytes.resize(CODES_PER_RECORD, last);
+        records.push((key as u64, bytes));
+    }
+    for block in overflow {
+        let start = block as usize * OVERFLOW_PER_RECORD;
+        let mut bytes = Vec::with_capacity(OVERFLOW_PER_RECORD * 2);
+        for j in 0..OVERFLOW_PER_RECORD {
+            let v = values.get(start + j).copied().unwrap_or(Value::UNKNOWN.0);
+            bytes.extend_from_slice(&v.to_le_bytes());
+        }
+        records.push((OVERFLOW_BASE + block, bytes));
+    }
+    records
+}
+
+/// Fills `values` (by raw index) from a table's records. Invalid indices
+/// get whatever code their record holds there.
+pub fn decode(records: &[(u64, Vec<u8>)], values: &mut [u16], path: &str) -> Result<(), TbError> {
+    let bad = |problem: String| TbError::BadTable {
+        path: path.to_string(),
+        problem,
+    };
+    for (key, bytes) in records {
+        if *key >= OVERFLOW_BASE {
+            let start = (key - OVERFLOW_BASE) as usize * OVERFLOW_PER_RECORD;
+            for (j, b) in bytes.chunks_exact(2).enumerate() {
+                let v = u16::from_le_bytes([b[0], b[1]]);
+                if let Some(slot) = values.get_mut(start + j)
+                    && Value(v).is_known()
+                {
+                    *slot = v;
+                }
+            }
+            continue;
+        }
+        let start = *key as usize * CODES_PER_RECORD;
+        if start >= values.len() {
+            return Err(bad(format!("record {key} out of range")));
+        }
+        for (j, &code) in bytes.iter().enumerate() {
+            if let (Some(slot), Some(v)) = (values.get_mut(start + j), value_of(code)) {
+                *slot = v.0;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The value at `index` of a table, read through its reader.
+pub fn lookup(reader: &TableReader, index: u64, path: &str) -> Result<Value, TbError> {
+    let bad = |problem: String| TbError::BadTable {
+        path: path.to_string(),
+        problem,
+    };
+    let record = reader
+        .get(index / CODES_PER_RECORD as u64)?
+        .ok_or_else(|| bad(format!("no record for index {index} (incomplete table?)")))?;
+    let code = *record
+        .get(index as usize % CODES_PER_RECORD)
+        .ok_or_else(|| bad("bad value size".into()))?;
+    if let Some(v) = value_of(code) {
+        return Ok(v);
+    }
+    let overflow = reader
+        .get(OVERFLOW_BASE + index / OVERFLOW_PER_RECORD as u64)?
+        .ok_or_else(|| bad(format!("index {index}: escape code without an overflow record")))?;
+    let j = (index as usize % OVERFLOW_PER_RECORD) * 2;
+    let v = Value(u16::from_le_bytes([overflow[j], overflow[j + 1]]));
+    if v.is_known() {
+        Ok(v)
+    } else {
+        Err(bad(format!("index {index}: no value in its overflow record")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_survive_encoding_including_long_distances() {
+        let mut values = vec![Value::UNKNOWN.0; 1000];
+        for (i, slot) in values.iter_mut().enumerate().step_by(3) {
+            *slot = match i % 4 {
+                0 => Value::DRAW.0,
+                1 => Value::win((i % 300) as u16).0,
+                2 => Value::loss((i % 140) as u16).0,
+                _ => Value::win(148).0,
+            };
+        }
+        let records = encode(&values);
+        assert!(records.iter().any(|r| r.0 >= OVERFLOW_BASE));
+        let mut back = vec![Value::UNKNOWN.0; 1000];
+        decode(&records, &mut back, "test").unwrap();
+        for (i, (&v, &b)) in values.iter().zip(&back).enumerate() {
+            if Value(v).is_known() {
+                assert_eq!(v, b, "index {i}");
+            }
+        }
+    }
+}
