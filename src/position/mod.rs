@@ -43,6 +43,12 @@ pub trait Position: Clone + Send + Sync + 'static {
     const ROYAL_KING: bool;
     /// Whether men can be dropped from a holding.
     const HAS_DROPS: bool;
+    /// Whether the only way a move can win at once is by checkmating the
+    /// opponent, so that a move giving no check never wins and a defender
+    /// not in check is not lost yet. The mate solver's checks-only passes
+    /// and shortcuts rely on it. True for the royal-king variants unless
+    /// they win otherwise too (the royal rule sets of Losing chess, RULES A8).
+    const ONLY_CHECKMATE_WINS: bool = Self::ROYAL_KING;
     /// The sign between a dropped man and its square in SAN: `@` (`N@f3`,
     /// crazyhouse) unless the variant's own notation says otherwise (Hostage
     /// chess: `N*f3`, RULES H10).

@@ -170,6 +170,7 @@ pub fn stalemate_value<R: LosingRules>(pos: &Losing<R>) -> Value {
     let board = pos.board();
     match R::STALEMATE {
         StalemateRule::Wins => Value::win(0),
+        StalemateRule::Draw => Value::DRAW,
         StalemateRule::FewerMenWins => {
             let ours = board.by_color(us).count();
             let theirs = board.by_color(!us).count();

@@ -96,7 +96,8 @@ impl<'p, P: Position> MateSearch<'p, P> {
         self
     }
 
-    /// Restricts the attacker, in variants with a royal king and when he is
+    /// Restricts the attacker, in variants where only checkmate wins
+    /// ([`Position::ONLY_CHECKMATE_WINS`]) and when he is
     /// not in check himself, to moves that end his turn giving check, except
     /// while more than `above` of
     /// his moves are left (`above = 0`: no restriction; a large `above`:
@@ -104,7 +105,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
     /// means "no mate of that kind", so such a search must never be used to
     /// rule a mate out.
     pub fn quiet_moves_above(mut self, above: Bound) -> Self {
-        self.quiet_above = if P::ROYAL_KING { above } else { 0 };
+        self.quiet_above = if P::ONLY_CHECKMATE_WINS { above } else { 0 };
         self
     }
 
@@ -187,7 +188,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
             return known;
         }
         let attacker_to_move = pos.turn() == self.attacker;
-        if bound == 0 && (attacker_to_move || (P::ROYAL_KING && !pos.is_check())) {
+        if bound == 0 && (attacker_to_move || (P::ONLY_CHECKMATE_WINS && !pos.is_check())) {
             return (Pn::INFINITE, Pn::ZERO);
         }
         self.nodes += 1;
@@ -235,7 +236,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
                 }
                 continue;
             }
-            if P::ROYAL_KING && !child.is_check() {
+            if P::ONLY_CHECKMATE_WINS && !child.is_check() {
                 continue;
             }
             self.nodes += 1;
