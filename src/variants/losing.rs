@@ -116,8 +116,13 @@ impl<R: LosingRules> Losing<R> {
             && self.legal_moves().is_empty()
     }
 
-    /// Hands the turn to the other side without a move.
+    /// Hands the turn to the other side without a move. The en-passant
+    /// square goes: the passing player could not use it, and the other
+    /// side's own double step is not for it to take.
     fn pass(&mut self) {
+        if let Some(ep) = self.state.ep_square.take() {
+            self.state.hash ^= zobrist::en_passant(ep);
+        }
         self.state.turn = !self.state.turn;
         self.state.hash ^= zobrist::black_to_move();
     }
@@ -198,6 +203,19 @@ impl<R: LosingRules> Position for Losing<R> {
 
     fn play_unchecked(&mut self, m: Move) {
         self.state.play(m, Captures::Vanish);
+        if R::CASTLING && m.capture() == Some(Role::King) {
+            // A side whose castling king is captured can no longer castle.
+            let them = self.state.turn;
+            let home = Bitboard::rank(them.fold(0, 7));
+            if !self
+                .state
+                .board
+                .by_piece(Role::King.of(them))
+                .intersects(home)
+            {
+                self.state.drop_castling(home);
+            }
+        }
         if R::LONE_PAWN_PASSES {
             self.settle_passes();
         }
@@ -247,7 +265,11 @@ pub(crate) fn losing_moves(state: &State, promotions: &[Role], moves: &mut MoveL
 }
 
 /// RULES A5 / A7 / A8: the result when the side to move (with men) has no move.
-pub(crate) fn stalemate_outcome(rule: StalemateRule, board: &crate::board::Board, us: Color) -> Outcome {
+pub(crate) fn stalemate_outcome(
+    rule: StalemateRule,
+    board: &crate::board::Board,
+    us: Color,
+) -> Outcome {
     match rule {
         StalemateRule::Draw => Outcome::draw(OutcomeKind::Stalemate),
         StalemateRule::Wins => Outcome::win(OutcomeKind::Stalemate, us),

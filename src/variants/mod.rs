@@ -267,7 +267,9 @@ impl AnyPosition {
             Variant::Losers => AnyPosition::Losers(Losers::start()),
             Variant::Kamikaze => AnyPosition::Kamikaze(Kamikaze::start()),
             Variant::Kamikaze2 => AnyPosition::Kamikaze2(Kamikaze2::start()),
-            Variant::HitAndRunSimultaneous => AnyPosition::HitAndRunSimultaneous(HitAndRunSimultaneous::start()),
+            Variant::HitAndRunSimultaneous => {
+                AnyPosition::HitAndRunSimultaneous(HitAndRunSimultaneous::start())
+            }
         }
     }
 
@@ -283,11 +285,15 @@ impl AnyPosition {
             Variant::HitAndRun => AnyPosition::HitAndRun(HitAndRun::from_setup(setup)?),
             Variant::LosingQpromo => AnyPosition::LosingQpromo(LosingQpromo::from_setup(setup)?),
             Variant::LosingRoyal => AnyPosition::LosingRoyal(LosingRoyal::from_setup(setup)?),
-            Variant::LosingRoyalMated => AnyPosition::LosingRoyalMated(LosingRoyalMated::from_setup(setup)?),
+            Variant::LosingRoyalMated => {
+                AnyPosition::LosingRoyalMated(LosingRoyalMated::from_setup(setup)?)
+            }
             Variant::Losers => AnyPosition::Losers(Losers::from_setup(setup)?),
             Variant::Kamikaze => AnyPosition::Kamikaze(Kamikaze::from_setup(setup)?),
             Variant::Kamikaze2 => AnyPosition::Kamikaze2(Kamikaze2::from_setup(setup)?),
-            Variant::HitAndRunSimultaneous => AnyPosition::HitAndRunSimultaneous(HitAndRunSimultaneous::from_setup(setup)?),
+            Variant::HitAndRunSimultaneous => {
+                AnyPosition::HitAndRunSimultaneous(HitAndRunSimultaneous::from_setup(setup)?)
+            }
         })
     }
 

@@ -161,7 +161,13 @@ impl<R: HitAndRunRules> HitAndRunChess<R> {
         let mut candidates = MoveList::new();
         movegen::piece_moves(state, Bitboard::FULL, not_ours, &mut candidates);
         movegen::king_steps(state, not_ours, &mut candidates);
-        movegen::pawn_moves(state, Bitboard::FULL, Bitboard::FULL, PROMOTIONS, &mut candidates);
+        movegen::pawn_moves(
+            state,
+            Bitboard::FULL,
+            Bitboard::FULL,
+            PROMOTIONS,
+            &mut candidates,
+        );
         ep::captures(state, false, &mut candidates);
         for m in candidates {
             if m.capture() == Some(Role::King) || moves[start..].contains(&m) {
@@ -225,13 +231,18 @@ impl<R: HitAndRunRules> Position for HitAndRunChess<R> {
         let start = moves.len();
         movegen::legal_royal(&self.state, PROMOTIONS, false, moves);
         let sub = self.state.phase.sub;
+        // RULES R9: a first sub-move may have taken the king next to the
+        // enemy king (the orthodox generator never meets this attack): only
+        // a king step away saves it.
+        let kings_touch = R::SIMULTANEOUS && kings_touch(&self.state);
         let mut i = start;
         while i < moves.len() {
             let m = moves[i];
             // RULES R5: kings are never captured (after a checking first
             // sub-move the enemy king stands attacked).
             let ok = m.capture() != Some(Role::King)
-                && sub.is_none_or(|sub| Self::allowed_for_sub_man(sub, m));
+                && sub.is_none_or(|sub| Self::allowed_for_sub_man(sub, m))
+                && (!kings_touch || m.role() == Role::King);
             if ok {
                 i += 1;
             } else {
@@ -276,7 +287,7 @@ impl<R: HitAndRunRules> Position for HitAndRunChess<R> {
     }
 
     fn is_check(&self) -> bool {
-        movegen::checkers(&self.state).any()
+        movegen::checkers(&self.state).any() || (R::SIMULTANEOUS && kings_touch(&self.state))
     }
 
     fn outcome_given(&self, legal: &MoveList) -> Option<Outcome> {
@@ -286,5 +297,15 @@ impl<R: HitAndRunRules> Position for HitAndRunChess<R> {
             (self.state.board.occupied() == self.state.board.by_role(Role::King))
                 .then(|| Outcome::draw(OutcomeKind::Draw))
         })
+    }
+}
+
+/// Whether the two kings stand next to each other (only ever mid-turn, after
+/// a first sub-move of the simultaneous rules, RULES R9).
+fn kings_touch(state: &State) -> bool {
+    let board = &state.board;
+    match (board.king_of(Color::White), board.king_of(Color::Black)) {
+        (Some(white), Some(black)) => crate::board::attacks::king_attacks(white).contains(black),
+        _ => false,
     }
 }
