@@ -101,6 +101,21 @@ pub trait Position: Clone + Send + Sync + 'static {
         self.outcome_given(&self.legal_moves())
     }
 
+    /// Whether the side to move is in the middle of its turn (Hit-and-Run
+    /// chess between two sub-moves, RULES R8). When a move leaves the same
+    /// side to move and the position is not mid-turn, the other side passed
+    /// a whole turn (`kamikaze2`, RULES A8).
+    fn is_mid_turn(&self) -> bool {
+        false
+    }
+
+    /// Whether a move by `mover` that reached `child` used up one turn of
+    /// `player`: `player` moved and his turn is over, or `player` is not the
+    /// mover and had to pass (the mover moves again at a new turn).
+    fn uses_turn_of(player: Color, mover: Color, child: &Self) -> bool {
+        !child.is_mid_turn() && (mover == player || child.turn() == mover)
+    }
+
     /// The placement of the men.
     fn board(&self) -> &Board {
         &self.state().board

@@ -136,9 +136,10 @@ impl<'p, P: Position> MateSearch<'p, P> {
 
     /// The bound left after `mover` played a move from a position with
     /// bound `bound`, reaching `child`: an attacker's move uses one up when
-    /// it ends his turn.
+    /// it ends his turn, and so does a turn the attacker passes (RULES A8
+    /// `kamikaze2`), so every cycle of positions still uses one up.
     pub fn child_bound(&self, mover: Color, child: &P, bound: Bound) -> Bound {
-        if mover == self.attacker && child.turn() != self.attacker {
+        if P::uses_turn_of(self.attacker, mover, child) {
             bound.saturating_sub(1)
         } else {
             bound
@@ -228,7 +229,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
         for &mv in moves {
             let mut child = pos.clone();
             child.play_unchecked(mv);
-            if child.turn() == self.attacker {
+            if child.turn() == self.attacker && child.is_mid_turn() {
                 self.nodes += 1;
                 let more = child.legal_moves();
                 if self.mates_now(&child, &more) {

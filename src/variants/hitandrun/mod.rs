@@ -290,6 +290,10 @@ impl<R: HitAndRunRules> Position for HitAndRunChess<R> {
         movegen::checkers(&self.state).any() || (R::SIMULTANEOUS && kings_touch(&self.state))
     }
 
+    fn is_mid_turn(&self) -> bool {
+        self.state.phase.sub.is_some()
+    }
+
     fn outcome_given(&self, legal: &MoveList) -> Option<Outcome> {
         // RULES R5: judged at the start of a turn (a mid-turn position
         // always has a legal move). Two bare kings can never mate.
