@@ -253,7 +253,9 @@ impl<R: RoyalLosingRules> Position for RoyalLosing<R> {
                     .king_of(us)
                     .is_some_and(|ours| crate::board::attacks::king_attacks(ours).contains(king))
             });
-        let in_check = lone_enemy_king || self.is_check();
+        // (A lone enemy king next to ours gives check too: `is_check`
+        // counts every attacker, kings included.)
+        let in_check = self.is_check();
         let mut i = start;
         while i < moves.len() {
             let m = moves[i];
