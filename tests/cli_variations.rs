@@ -72,6 +72,21 @@ fn prove_works_for_every_losing_rule_set() {
 }
 
 #[test]
+fn kamikaze2_main_line_shows_the_passes() {
+    // docs/rules.md A8: White passes while Black walks the king to b3.
+    let out = ok(&[
+        "mate",
+        "-v",
+        "kamikaze2",
+        "--fen",
+        "8/8/8/8/8/p7/P7/2k5 b - - 0 1",
+        "--max",
+        "6",
+    ]);
+    assert!(out.contains("main line: Kc2 -- Kb3 axb3"), "{out}");
+}
+
+#[test]
 fn mate_works_for_every_rule_set() {
     for (name, fen, length) in [
         ("losing-qpromo", "8/8/8/8/1p6/8/P7/8 w - - 0 1", "1"),
