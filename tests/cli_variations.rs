@@ -84,6 +84,23 @@ fn kamikaze2_main_line_shows_the_passes() {
         "6",
     ]);
     assert!(out.contains("main line: Kc2 -- Kb3 axb3"), "{out}");
+    // In PGN the pass is the null move `--`.
+    let path = std::env::temp_dir().join(format!("ransom-k2-{}.pgn", std::process::id()));
+    let path_text = path.to_str().expect("UTF-8 temp path");
+    ok(&[
+        "mate",
+        "-v",
+        "kamikaze2",
+        "--fen",
+        "2K5/p7/P7/8/8/8/8/8 w - - 0 1",
+        "--max",
+        "6",
+        "--pgn",
+        path_text,
+    ]);
+    let pgn = std::fs::read_to_string(&path).expect("PGN written");
+    let _ = std::fs::remove_file(&path);
+    assert!(pgn.contains("1. Kc7 1... -- 2. Kb6 axb6"), "{pgn}");
 }
 
 #[test]

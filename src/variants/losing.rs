@@ -123,6 +123,10 @@ impl<R: LosingRules> Losing<R> {
         if let Some(ep) = self.state.ep_square.take() {
             self.state.hash ^= zobrist::en_passant(ep);
         }
+        // A passed Black turn ends the move number, as a Black move would.
+        if self.state.turn == Color::Black {
+            self.state.fullmoves = self.state.fullmoves.saturating_add(1);
+        }
         self.state.turn = !self.state.turn;
         self.state.hash ^= zobrist::black_to_move();
     }
