@@ -12,9 +12,18 @@ fn session(input: &str) -> String {
         .stderr(Stdio::piped())
         .spawn()
         .expect("ransom runs");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -22,7 +31,9 @@ fn session(input: &str) -> String {
 fn handshake_lists_every_variant() {
     let out = session("uci\nisready\nquit\n");
     assert!(out.contains("id name ransom"), "{out}");
-    assert!(out.contains("option name UCI_Variant type combo default chess var chess var antichess"));
+    assert!(
+        out.contains("option name UCI_Variant type combo default chess var chess var antichess")
+    );
     for v in ["crazyhouse", "hostage", "contact", "hitandrun"] {
         assert!(out.contains(&format!("var {v}")), "{v}: {out}");
     }
@@ -34,15 +45,15 @@ fn go_perft_prints_the_divide_format() {
     let out = session("position startpos moves e2e4\ngo perft 2\nquit\n");
     assert!(out.contains("e7e5: 29\n"), "{out}");
     assert!(out.trim_end().ends_with("Nodes searched: 600"), "{out}");
-    let out = session("setoption name UCI_Variant value antichess\nposition startpos\ngo perft 3\n");
+    let out =
+        session("setoption name UCI_Variant value antichess\nposition startpos\ngo perft 3\n");
     assert!(out.trim_end().ends_with("Nodes searched: 8067"), "{out}");
 }
 
 #[test]
 fn go_mate_reports_score_mate_and_bestmove() {
-    let out = session(
-        "position fen 3R4/8/8/2p3K1/2p5/5B2/R1pPNB2/1b1k4 w - - 0 1\ngo mate 3\nquit\n",
-    );
+    let out =
+        session("position fen 3R4/8/8/2p3K1/2p5/5B2/R1pPNB2/1b1k4 w - - 0 1\ngo mate 3\nquit\n");
     assert!(out.contains("score mate 2 "), "{out}");
     assert!(out.contains("pv d2d4 "), "{out}");
     assert!(out.trim_end().ends_with("bestmove d2d4"), "{out}");
@@ -60,8 +71,13 @@ fn crazyhouse_drops_and_hit_and_run_turns_in_positions() {
     );
     assert!(out.contains("score mate 2"), "{out}");
     assert!(out.contains("bestmove N@f4"), "{out}");
-    let out = session("setoption name UCI_Variant value hitandrun\nposition startpos moves e2e4 e7e5 d2d4,g1f3\nd\n");
-    assert!(out.contains("rnbqkbnr/pppp1ppp/8/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 1 2"), "{out}");
+    let out = session(
+        "setoption name UCI_Variant value hitandrun\nposition startpos moves e2e4 e7e5 d2d4,g1f3\nd\n",
+    );
+    assert!(
+        out.contains("rnbqkbnr/pppp1ppp/8/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 1 2"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -69,7 +85,10 @@ fn bad_commands_get_an_error_line_and_the_session_goes_on() {
     let out = session(
         "position fen bogus\nposition startpos moves e2e5\nfoo\ngo mate 0\ngo perft 99\nsetoption name UCI_Variant value nosuch\nsetoption name Hash value 0\nisready\n",
     );
-    let errors = out.lines().filter(|l| l.starts_with("info string error")).count();
+    let errors = out
+        .lines()
+        .filter(|l| l.starts_with("info string error"))
+        .count();
     assert_eq!(errors, 6, "{out}");
     assert!(out.contains("info string unknown command: foo"), "{out}");
     assert!(out.contains("move 1 ('e2e5')"), "{out}");

@@ -13,6 +13,10 @@
 //!   steps and castling): at every node both must agree on the sorted UCI
 //!   legal sub-moves, the side to move, whether the turn is half played,
 //!   check and the outcome.
+//! - The "simultaneous" rule set (RULES R9) is the same reference with one
+//!   clause changed, read literally: a first sub-move of a two-sub-move turn
+//!   that leaves the king attacked is legal if, once made, some legal second
+//!   sub-move exists (the second one must leave the king safe).
 //! - Perft numbers computed by the reference are stored in
 //!   tests/data/hitandrun.perft and checked against the fast generator
 //!   (`cargo test --release --test hitandrun_reference -- --ignored
@@ -23,7 +27,7 @@ mod common;
 use common::SplitMix;
 use ransom::notation::{fen, uci};
 use ransom::perft::perft;
-use ransom::variants::HitAndRun;
+use ransom::variants::{HitAndRun, HitAndRunChess, HitAndRunRules, HitAndRunSimultaneous};
 use ransom::{OutcomeKind, Position};
 
 // ---------------------------------------------------------------------------
@@ -49,6 +53,8 @@ struct Ref {
     /// Mid-turn: where the first mover stands and where it captured from.
     sub: Option<(usize, Option<usize>)>,
     fullmoves: u32,
+    /// RULES R9: both sub-moves judged together.
+    simultaneous: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -160,6 +166,15 @@ impl Ref {
             my_steps,
             sub,
             fullmoves: fields[5].parse().unwrap(),
+            simultaneous: false,
+        }
+    }
+
+    /// The position under the "simultaneous" rules (RULES R9).
+    fn simultaneous(text: &str) -> Ref {
+        Ref {
+            simultaneous: true,
+            ..Ref::from_fen(text)
         }
     }
 
@@ -398,12 +413,23 @@ impl Ref {
     }
 
     fn legal(&self) -> Vec<RefMove> {
+        let two_sub_moves = self.sub.is_none() && self.fullmoves != 1;
         self.candidates()
             .into_iter()
             .filter(|&m| {
                 let mut after = self.clone();
                 after.move_men(m);
-                !after.in_check(self.turn)
+                if !after.in_check(self.turn) {
+                    return true;
+                }
+                // R9: saved by a second sub-move (the turn goes on only if
+                // a legal one exists).
+                if self.simultaneous && two_sub_moves {
+                    let mut after = self.clone();
+                    after.make(m);
+                    return after.turn == self.turn;
+                }
+                false
             })
             .collect()
     }
@@ -445,7 +471,7 @@ impl Ref {
 // ---------------------------------------------------------------------------
 // Random playouts.
 
-fn outcome_name(pos: &HitAndRun) -> &'static str {
+fn outcome_name<R: HitAndRunRules>(pos: &HitAndRunChess<R>) -> &'static str {
     match pos.outcome().map(|o| o.kind) {
         None => "",
         Some(OutcomeKind::Checkmate) => "checkmate",
@@ -473,13 +499,23 @@ const MAX_PLIES: usize = 120;
 
 #[test]
 fn random_playouts_agree_with_the_reference() {
-    let mut rng = SplitMix(0x4869_7452_756e);
+    playouts::<ransom::variants::Sequential>(0x4869_7452_756e, Ref::from_fen);
+}
+
+#[test]
+fn random_playouts_agree_with_the_reference_simultaneous() {
+    // RULES R9.
+    playouts::<ransom::variants::Simultaneous>(0x5369_6d75_6c74, Ref::simultaneous);
+}
+
+fn playouts<R: HitAndRunRules>(seed: u64, reference: fn(&str) -> Ref) {
+    let mut rng = SplitMix(seed);
     let (mut nodes, mut moves_seen, mut checks, mut mid_turn) = (0u64, 0u64, 0u64, 0u64);
     let (mut ep_played, mut castles, mut forfeits, mut finished) = (0u64, 0u64, 0u64, 0u64);
     for playout in 0..PLAYOUTS {
         let start = STARTS[playout % STARTS.len()];
-        let mut pos: HitAndRun = fen::parse_position(start).unwrap();
-        let mut r = Ref::from_fen(start);
+        let mut pos: HitAndRunChess<R> = fen::parse_position(start).unwrap();
+        let mut r = reference(start);
         let mut line: Vec<String> = Vec::new();
         for _ in 0..MAX_PLIES {
             nodes += 1;
@@ -554,6 +590,10 @@ fn random_playouts_agree_with_the_reference() {
 // Perft numbers from the reference.
 
 const PERFT_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/hitandrun.perft");
+const PERFT_FILE_SIMULTANEOUS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/hitandrun-simultaneous.perft"
+);
 
 /// Positions and the depths (in sub-moves) whose counts the reference computes.
 const PERFT_CASES: &[(&str, u32)] = &[
@@ -595,6 +635,58 @@ fn reference_reproduces_the_perft_numbers() {
             "{fen_text} depth {depth}"
         );
     }
+}
+
+/// RULES R9: positions with pins and checks, where judging the sub-moves
+/// together changes the counts.
+const PERFT_CASES_SIMULTANEOUS: &[(&str, u32)] = &[
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        4,
+    ),
+    (
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 2",
+        3,
+    ),
+    ("4r2k/8/8/8/8/8/4B3/4K3 w - - 0 5", 4),
+    ("k3r3/8/8/8/8/8/8/4K2R w K - 0 5", 4),
+    ("1k6/8/8/3q4/8/8/8/R3K2R w KQ - 0 30", 3),
+    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 10", 4),
+];
+
+#[test]
+fn perft_numbers_from_the_reference_simultaneous() {
+    let cases = common::read_reference_perft(PERFT_FILE_SIMULTANEOUS);
+    assert!(cases.len() >= PERFT_CASES_SIMULTANEOUS.len() * 3);
+    for (fen_text, depth, nodes) in cases {
+        let pos: HitAndRunSimultaneous = fen::parse_position(&fen_text).unwrap();
+        assert_eq!(perft(&pos, depth), nodes, "{fen_text} depth {depth}");
+    }
+}
+
+#[test]
+fn reference_reproduces_the_perft_numbers_simultaneous() {
+    for (fen_text, depth, nodes) in common::read_reference_perft(PERFT_FILE_SIMULTANEOUS) {
+        assert_eq!(
+            Ref::simultaneous(&fen_text).perft(depth),
+            nodes,
+            "{fen_text} depth {depth}"
+        );
+    }
+}
+
+#[test]
+#[ignore = "rewrites tests/data/hitandrun-simultaneous.perft from the reference"]
+fn regenerate_simultaneous() {
+    common::write_reference_perft(
+        PERFT_FILE_SIMULTANEOUS,
+        "# Hit-and-Run chess, simultaneous variation (RULES R9), perft (depth in\n\
+         # sub-moves), computed by the naive reference in tests/hitandrun_reference.rs\n\
+         # and confirmed by the fast generator.\n\
+         # fen; depth; leaf nodes\n",
+        PERFT_CASES_SIMULTANEOUS,
+        |fen_text, depth| Ref::simultaneous(fen_text).perft(depth),
+    );
 }
 
 #[test]

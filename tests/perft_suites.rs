@@ -9,7 +9,10 @@ mod common;
 use common::{own_data, read_perft_suite, shared_data};
 use ransom::notation::fen;
 use ransom::perft::perft;
-use ransom::variants::{Antichess, Chess, Contact, Crazyhouse, HitAndRun, Hostage};
+use ransom::variants::{
+    Antichess, Chess, Contact, Crazyhouse, HitAndRun, HitAndRunSimultaneous, Hostage, Kamikaze,
+    Kamikaze2, Losers, LosingQpromo, LosingRoyal, LosingRoyalMated,
+};
 use ransom::{Position, Variant};
 
 const CAP: u64 = 2_000_000;
@@ -95,6 +98,13 @@ fn fairy_stockfish(cap: u64) {
             Variant::Hostage => count::<Hostage>(fen_text, depth),
             Variant::Contact => count::<Contact>(fen_text, depth),
             Variant::HitAndRun => count::<HitAndRun>(fen_text, depth),
+            Variant::LosingQpromo => count::<LosingQpromo>(fen_text, depth),
+            Variant::LosingRoyal => count::<LosingRoyal>(fen_text, depth),
+            Variant::LosingRoyalMated => count::<LosingRoyalMated>(fen_text, depth),
+            Variant::Losers => count::<Losers>(fen_text, depth),
+            Variant::Kamikaze => count::<Kamikaze>(fen_text, depth),
+            Variant::Kamikaze2 => count::<Kamikaze2>(fen_text, depth),
+            Variant::HitAndRunSimultaneous => count::<HitAndRunSimultaneous>(fen_text, depth),
         };
         assert_eq!(got, nodes, "{line}");
         checked += 1;

@@ -25,7 +25,10 @@ use std::collections::HashMap;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use ransom::notation::{fen, parse_move, san, uci};
-use ransom::variants::{Antichess, Contact, Crazyhouse, HitAndRun, Hostage, Suicide};
+use ransom::variants::{
+    Antichess, Contact, Crazyhouse, HitAndRun, HitAndRunSimultaneous, Hostage, Kamikaze, Kamikaze2,
+    Losers, LosingQpromo, LosingRoyal, LosingRoyalMated, Suicide,
+};
 use ransom::{AnyPosition, Move, Position, Variant, dispatch};
 
 const MAX_PLIES: usize = 120;
@@ -40,6 +43,21 @@ const LOSING_STARTS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
     "8/2p5/8/8/8/8/P7/8 w - - 0 1",
     "4k3/1PP5/8/3b4/8/8/5pp1/1B2K3 w - - 0 1",
+];
+const ROYAL_LOSING_STARTS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+    "4k3/1PP5/8/3b4/8/8/5pp1/1B2K3 w - - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1",
+];
+const LOSERS_STARTS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "4k3/1PP5/8/3b4/8/8/5pp1/1B2K3 w - - 0 1",
+];
+const KAMIKAZE2_STARTS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+    "8/2p5/8/8/8/8/P7/8 w - - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
 ];
 const CRAZYHOUSE_STARTS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
@@ -72,11 +90,14 @@ const CONTACT_STARTS: &[&str] = &[
 fn starts(variant: Variant) -> &'static [&'static str] {
     match variant {
         Variant::Chess => CHESS_STARTS,
-        Variant::Antichess | Variant::Suicide => LOSING_STARTS,
+        Variant::Antichess | Variant::Suicide | Variant::LosingQpromo => LOSING_STARTS,
+        Variant::LosingRoyal | Variant::LosingRoyalMated | Variant::Kamikaze => ROYAL_LOSING_STARTS,
+        Variant::Losers => LOSERS_STARTS,
+        Variant::Kamikaze2 => KAMIKAZE2_STARTS,
         Variant::Crazyhouse => CRAZYHOUSE_STARTS,
         Variant::Hostage => HOSTAGE_STARTS,
         Variant::Contact => CONTACT_STARTS,
-        Variant::HitAndRun => HITANDRUN_STARTS,
+        Variant::HitAndRun | Variant::HitAndRunSimultaneous => HITANDRUN_STARTS,
     }
 }
 
@@ -356,6 +377,61 @@ proptest! {
     #[test]
     fn move_text_round_trip_hitandrun(seed in any::<u64>()) {
         notation_round_trip::<HitAndRun>(seed)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    // RULES A8, R9: every further rule set keeps FEN, hash and move text
+    // consistent along random games.
+    #[test]
+    fn round_trips_losing_qpromo(seed in any::<u64>()) {
+        fen_round_trip::<LosingQpromo>(seed)?;
+        hash_consistency::<LosingQpromo>(seed)?;
+        notation_round_trip::<LosingQpromo>(seed)?;
+    }
+
+    #[test]
+    fn round_trips_losing_royal(seed in any::<u64>()) {
+        fen_round_trip::<LosingRoyal>(seed)?;
+        hash_consistency::<LosingRoyal>(seed)?;
+        notation_round_trip::<LosingRoyal>(seed)?;
+    }
+
+    #[test]
+    fn round_trips_losing_royal_mated(seed in any::<u64>()) {
+        fen_round_trip::<LosingRoyalMated>(seed)?;
+        hash_consistency::<LosingRoyalMated>(seed)?;
+        notation_round_trip::<LosingRoyalMated>(seed)?;
+    }
+
+    #[test]
+    fn round_trips_losers(seed in any::<u64>()) {
+        fen_round_trip::<Losers>(seed)?;
+        hash_consistency::<Losers>(seed)?;
+        notation_round_trip::<Losers>(seed)?;
+    }
+
+    #[test]
+    fn round_trips_kamikaze(seed in any::<u64>()) {
+        fen_round_trip::<Kamikaze>(seed)?;
+        hash_consistency::<Kamikaze>(seed)?;
+        notation_round_trip::<Kamikaze>(seed)?;
+    }
+
+    #[test]
+    fn round_trips_kamikaze2(seed in any::<u64>()) {
+        fen_round_trip::<Kamikaze2>(seed)?;
+        hash_consistency::<Kamikaze2>(seed)?;
+        notation_round_trip::<Kamikaze2>(seed)?;
+    }
+
+    #[test]
+    fn round_trips_hitandrun_simultaneous(seed in any::<u64>()) {
+        fen_round_trip::<HitAndRunSimultaneous>(seed)?;
+        hash_consistency::<HitAndRunSimultaneous>(seed)?;
+        notation_round_trip::<HitAndRunSimultaneous>(seed)?;
     }
 }
 

@@ -473,8 +473,8 @@ fn bbvk_and_pvk_longest_wins() {
 #[ignore = "builds KBNvK (about 10 s in release, longer in the test profile)"]
 fn kbnvk_longest_win_exceeds_127_plies() {
     let dir = antichess_4(&["KBNvK"]);
-    let tb = Tablebase::<International>::open(&dir);
-    let s = tablebase::stats::<International>(&Material::parse("KBNvK").unwrap(), &tb).unwrap();
+    let s =
+        tablebase::stats_in_dir::<International>(&dir, &Material::parse("KBNvK").unwrap()).unwrap();
     assert_eq!(s.longest_win, 148, "{s:?}");
 }
 

@@ -18,7 +18,7 @@ use std::time::Duration;
 /// Arguments of `ransom mate`.
 #[derive(Debug, clap::Args)]
 pub struct MateArgs {
-    /// Variant: chess, antichess, suicide, crazyhouse, hostage, contact, hitandrun.
+    /// Variant: chess, antichess, suicide, crazyhouse, hostage, contact, hitandrun, losing-qpromo, losing-royal, losing-royal-mated, losers, kamikaze, kamikaze2, hitandrun-simultaneous.
     #[arg(long, short = 'v', default_value = "chess")]
     pub variant: String,
     /// The position (default: the variant's start position).

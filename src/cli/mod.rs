@@ -51,7 +51,7 @@ enum Command {
 /// The position options every command shares.
 #[derive(Clone, Debug, clap::Args)]
 pub struct PositionArgs {
-    /// Variant: chess, antichess, suicide, crazyhouse, hostage, contact, hitandrun (case-insensitive).
+    /// Variant: chess, antichess, suicide, crazyhouse, hostage, contact, hitandrun, losing-qpromo, losing-royal, losing-royal-mated, losers, kamikaze, kamikaze2, hitandrun-simultaneous (case-insensitive).
     #[arg(long, short = 'v', default_value = "chess")]
     variant: String,
     /// Starting position as FEN (default: the variant's start position).

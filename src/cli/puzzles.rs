@@ -5,7 +5,6 @@
 use ransom::puzzles::{MineOptions, Miner};
 use ransom::search::Budget;
 use ransom::search::mate::{Puzzle, check_puzzle, read_puzzles};
-use ransom::variants::{Antichess, Chess, Contact, Crazyhouse, HitAndRun, Hostage, Suicide};
 use ransom::{Position, Variant};
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
@@ -109,20 +108,6 @@ fn parse_lengths(text: &str) -> anyhow::Result<(u16, u16)> {
     Ok((a, b))
 }
 
-macro_rules! by_variant {
-    ($variant:expr, $f:ident ( $($arg:expr),* )) => {
-        match $variant {
-            Variant::Chess => $f::<Chess>($($arg),*),
-            Variant::Antichess => $f::<Antichess>($($arg),*),
-            Variant::Suicide => $f::<Suicide>($($arg),*),
-            Variant::Crazyhouse => $f::<Crazyhouse>($($arg),*),
-            Variant::Hostage => $f::<Hostage>($($arg),*),
-            Variant::Contact => $f::<Contact>($($arg),*),
-            Variant::HitAndRun => $f::<HitAndRun>($($arg),*),
-        }
-    };
-}
-
 fn is_json(path: &Path) -> bool {
     path.extension()
         .is_some_and(|e| e == "jsonl" || e == "json")
@@ -130,7 +115,17 @@ fn is_json(path: &Path) -> bool {
 
 fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     let variant: Variant = args.variant.parse()?;
-    let losing = matches!(variant, Variant::Antichess | Variant::Suicide);
+    let losing = matches!(
+        variant,
+        Variant::Antichess
+            | Variant::Suicide
+            | Variant::LosingQpromo
+            | Variant::LosingRoyal
+            | Variant::LosingRoyalMated
+            | Variant::Losers
+            | Variant::Kamikaze
+            | Variant::Kamikaze2
+    );
     let (flag, spec) = match (&args.mate, &args.win) {
         (Some(m), None) => ("mate", m),
         (None, Some(w)) => ("win", w),
@@ -246,7 +241,7 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     let mut game = next_game;
     let mut games = 0u64;
     while found.len() < args.count && args.max_games.is_none_or(|m| games < m) {
-        let puzzle = by_variant!(variant, mine(&mut miner, game));
+        let puzzle = ransom::for_variant!(variant, mine(&mut miner, game));
         game += 1;
         games += 1;
         if let Some(p) = puzzle {
@@ -341,7 +336,7 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     let selected: Vec<&Puzzle> = puzzles.iter().step_by(args.every.max(1)).collect();
     let mut failed = 0usize;
     for (i, p) in selected.iter().enumerate() {
-        let failures = by_variant!(variant, check(p, budget));
+        let failures = ransom::for_variant!(variant, check(p, budget));
         if !failures.is_empty() {
             failed += 1;
             for f in &failures {

@@ -353,8 +353,7 @@ fn verify(file: &Path, json: bool) -> anyhow::Result<ExitCode> {
 
 fn stats<R: LosingRules>(dir: &Path, material: &str, json: bool) -> anyhow::Result<ExitCode> {
     let m = Material::parse(material)?;
-    let tb = Tablebase::<R>::open(dir);
-    let s = tablebase::stats::<R>(&m, &tb).map_err(|e: TbError| anyhow::anyhow!(e))?;
+    let s = tablebase::stats_in_dir::<R>(dir, &m).map_err(|e: TbError| anyhow::anyhow!(e))?;
     if json {
         println!("{}", serde_json::to_string(&s)?);
     } else {

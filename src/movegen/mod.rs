@@ -8,12 +8,15 @@ mod royal;
 
 pub(crate) use drops::drops;
 pub(crate) use pieces::{en_passant_moves, king_steps, pawn_moves, piece_moves, push_pawn};
-pub(crate) use royal::{checkers, forget_unusable_ep, legal_royal};
+pub(crate) use royal::{castling_moves, checkers, forget_unusable_ep, legal_royal};
 
 use crate::board::Role;
 
 /// Promotion choices in orthodox chess and crazyhouse.
 pub(crate) const PROMOTIONS: &[Role] = &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+/// Promotion to a queen only (RULES A8: `losing-qpromo`, `kamikaze`).
+pub(crate) const QUEEN_ONLY: &[Role] = &[Role::Queen];
 
 /// Promotion choices in Losing chess (RULES A4: the king too).
 pub(crate) const LOSING_PROMOTIONS: &[Role] = &[

@@ -82,7 +82,7 @@ pub(crate) fn legal_royal(
         pawn_moves(state, Bitboard::FULL, Bitboard::FULL, promotions, moves);
         en_passant_moves(state, moves);
         safe_king_steps(state, king, target, moves);
-        castling_moves(state, king, moves);
+        castling_moves(state, king, true, moves);
         if with_drops {
             drops(state, Bitboard::FULL, moves);
         }
@@ -187,7 +187,10 @@ fn evasions(
     }
 }
 
-fn castling_moves(state: &State, king: Square, moves: &mut MoveList) {
+/// Appends the castling moves of the king on `king`: the squares between
+/// king and rook and the targets must be empty; with `guarded`, the king
+/// must also not start on, cross or reach an attacked square (a royal king).
+pub(crate) fn castling_moves(state: &State, king: Square, guarded: bool, moves: &mut MoveList) {
     let board = &state.board;
     let us = state.turn;
     let rights = state.castling & Bitboard::rank(us.fold(0, 7));
@@ -204,9 +207,10 @@ fn castling_moves(state: &State, king: Square, moves: &mut MoveList) {
         }
         let occupied_after = board.occupied() ^ Bitboard::from(king) ^ Bitboard::from(rook);
         let king_path = attacks::between(king, king_to) | Bitboard::from(king_to);
-        let safe = king_path
-            .into_iter()
-            .all(|sq| !board.is_attacked_by(sq, !us, occupied_after));
+        let safe = !guarded
+            || king_path
+                .into_iter()
+                .all(|sq| !board.is_attacked_by(sq, !us, occupied_after));
         if safe {
             moves.push(Move::Castle { king, rook });
         }

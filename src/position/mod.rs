@@ -43,6 +43,12 @@ pub trait Position: Clone + Send + Sync + 'static {
     const ROYAL_KING: bool;
     /// Whether men can be dropped from a holding.
     const HAS_DROPS: bool;
+    /// Whether the only way a move can win at once is by checkmating the
+    /// opponent, so that a move giving no check never wins and a defender
+    /// not in check is not lost yet. The mate solver's checks-only passes
+    /// and shortcuts rely on it. True for the royal-king variants unless
+    /// they win otherwise too (the royal rule sets of Losing chess, RULES A8).
+    const ONLY_CHECKMATE_WINS: bool = Self::ROYAL_KING;
     /// The sign between a dropped man and its square in SAN: `@` (`N@f3`,
     /// crazyhouse) unless the variant's own notation says otherwise (Hostage
     /// chess: `N*f3`, RULES H10).
@@ -93,6 +99,21 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// The outcome if the game is over.
     fn outcome(&self) -> Option<Outcome> {
         self.outcome_given(&self.legal_moves())
+    }
+
+    /// Whether the side to move is in the middle of its turn (Hit-and-Run
+    /// chess between two sub-moves, RULES R8). When a move leaves the same
+    /// side to move and the position is not mid-turn, the other side passed
+    /// a whole turn (`kamikaze2`, RULES A8).
+    fn is_mid_turn(&self) -> bool {
+        false
+    }
+
+    /// Whether a move by `mover` that reached `child` used up one turn of
+    /// `player`: `player` moved and his turn is over, or `player` is not the
+    /// mover and had to pass (the mover moves again at a new turn).
+    fn uses_turn_of(player: Color, mover: Color, child: &Self) -> bool {
+        !child.is_mid_turn() && (mover == player || child.turn() == mover)
     }
 
     /// The placement of the men.

@@ -208,8 +208,9 @@ impl State {
         self.castling |= rights;
     }
 
+    /// Removes the castling squares `rights`, keeping the hash in step.
     #[inline]
-    fn drop_castling(&mut self, rights: Bitboard) {
+    pub(crate) fn drop_castling(&mut self, rights: Bitboard) {
         for rook in self.castling & rights {
             self.hash ^= zobrist::castling(rook);
         }

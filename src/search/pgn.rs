@@ -82,12 +82,31 @@ impl Writer<'_> {
             self.mv(pos, &legal, alt, true);
             let mut child = pos.clone();
             child.play_unchecked(alt);
-            self.node(&child, false);
+            let passed = self.pass(pos.turn(), &child);
+            self.node(&child, passed);
             self.text.push(')');
         }
         let mut child = pos.clone();
         child.play_unchecked(first);
-        self.node(&child, !rest.is_empty());
+        let passed = self.pass(pos.turn(), &child);
+        self.node(&child, !rest.is_empty() || passed);
+    }
+
+    /// Writes the null move `--` when the move that reached `child` made
+    /// the other side pass (RULES A8 `kamikaze2`); returns whether it did.
+    fn pass<P: Position>(&mut self, mover: Color, child: &P) -> bool {
+        if child.turn() != mover || child.is_mid_turn() {
+            return false;
+        }
+        let number = child.state().fullmoves;
+        match mover {
+            // White moves again: Black passed, in the previous move number.
+            Color::White => self
+                .text
+                .push_str(&format!(" {}... --", number.saturating_sub(1))),
+            Color::Black => self.text.push_str(&format!(" {number}. --")),
+        }
+        true
     }
 
     fn mv<P: Position>(

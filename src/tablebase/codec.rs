@@ -139,13 +139,19 @@ pub fn lookup(reader: &TableReader, index: u64, path: &str) -> Result<Value, TbE
     }
     let overflow = reader
         .get(OVERFLOW_BASE + index / OVERFLOW_PER_RECORD as u64)?
-        .ok_or_else(|| bad(format!("index {index}: escape code without an overflow record")))?;
+        .ok_or_else(|| {
+            bad(format!(
+                "index {index}: escape code without an overflow record"
+            ))
+        })?;
     let j = (index as usize % OVERFLOW_PER_RECORD) * 2;
     let v = Value(u16::from_le_bytes([overflow[j], overflow[j + 1]]));
     if v.is_known() {
         Ok(v)
     } else {
-        Err(bad(format!("index {index}: no value in its overflow record")))
+        Err(bad(format!(
+            "index {index}: no value in its overflow record"
+        )))
     }
 }
 

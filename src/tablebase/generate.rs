@@ -525,6 +525,34 @@ pub struct Stats {
 
 /// Statistics of one table (`material` as given: White's men first).
 pub fn stats<R: LosingRules>(material: &Material, src: &dyn Lookup) -> Result<Stats, TbError> {
+    stats_from::<R>(material, src)
+}
+
+/// [`stats`] of the table of `material` in `dir`, read into memory first
+/// (every placement is looked up, in no useful order for a block cache).
+pub fn stats_in_dir<R: LosingRules>(dir: &Path, material: &Material) -> Result<Stats, TbError> {
+    let canonical = material.canonical();
+    let path = table_path(dir, R::VARIANT, &canonical);
+    if !path.exists() {
+        return Err(TbError::MissingTable {
+            variant: R::VARIANT.name().into(),
+            material: canonical.to_string(),
+            path: path.display().to_string(),
+        });
+    }
+    let mut mem = MemTables {
+        variant: Some(R::VARIANT),
+        dir: dir.to_path_buf(),
+        ..MemTables::default()
+    };
+    mem.tables.insert(
+        canonical,
+        Arc::new(MemTable::load(&path, R::VARIANT, &canonical)?),
+    );
+    stats_from::<R>(material, &mem)
+}
+
+fn stats_from<R: LosingRules>(material: &Material, src: &dyn Lookup) -> Result<Stats, TbError> {
     let pieces = material.pieces();
     let n = pieces.len();
     let total = 64u64.pow(n as u32);

@@ -24,7 +24,7 @@ mod material;
 
 pub use generate::{
     BuildProgress, Built, Stats, VerifyReport, build, build_with_progress, generate,
-    generate_with_progress, stats, verify_file, write_table,
+    generate_with_progress, stats, stats_in_dir, verify_file, write_table,
 };
 pub use index::{Layout, transform};
 pub use manifest::{
@@ -176,6 +176,7 @@ pub fn stalemate_value<R: LosingRules>(pos: &Losing<R>) -> Value {
     let board = pos.board();
     match R::STALEMATE {
         StalemateRule::Wins => Value::win(0),
+        StalemateRule::Draw => Value::DRAW,
         StalemateRule::FewerMenWins => {
             let ours = board.by_color(us).count();
             let theirs = board.by_color(!us).count();

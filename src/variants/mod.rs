@@ -6,13 +6,23 @@ mod crazyhouse;
 mod hitandrun;
 pub mod hostage;
 mod losing;
+mod losing_royal;
 
 pub use chess::Chess;
 pub use contact::Contact;
 pub use crazyhouse::Crazyhouse;
-pub use hitandrun::HitAndRun;
+pub use hitandrun::{
+    HitAndRun, HitAndRunChess, HitAndRunRules, HitAndRunSimultaneous, Sequential, Simultaneous,
+};
 pub use hostage::Hostage;
-pub use losing::{Antichess, Fics, International, Losing, LosingRules, StalemateRule, Suicide};
+pub use losing::{
+    Antichess, Fics, International, Kamikaze2, KamikazeBlackFirst, Losing, LosingQpromo,
+    LosingRules, QueenPromotion, StalemateRule, Suicide,
+};
+pub use losing_royal::{
+    IccLosers, Kamikaze, KingLast, Losers, LosingRoyal, LosingRoyalMated, MenRule, RoyalKing,
+    RoyalKingMated, RoyalLosing, RoyalLosingRules,
+};
 
 use crate::board::Color;
 use crate::moves::{Move, MoveList};
@@ -37,11 +47,25 @@ pub enum Variant {
     Contact,
     /// Hit-and-Run chess (RULES R).
     HitAndRun,
+    /// Losing chess, promotion to a queen only, stalemate drawn (RULES A8).
+    LosingQpromo,
+    /// Losing chess with a royal king, checkmating wins (RULES A8).
+    LosingRoyal,
+    /// Losing chess with a royal king, being checkmated wins (RULES A8).
+    LosingRoyalMated,
+    /// ICC losers (RULES A8).
+    Losers,
+    /// Kamikaze: the king is lost last (RULES A8).
+    Kamikaze,
+    /// Kamikaze, Black first, with castling and the blocked-pawn pass (RULES A8).
+    Kamikaze2,
+    /// Hit-and-Run chess, "simultaneous" variation (RULES R9).
+    HitAndRunSimultaneous,
 }
 
 impl Variant {
     /// Every variant, in the order the docs list them.
-    pub const ALL: [Variant; 7] = [
+    pub const ALL: [Variant; 14] = [
         Variant::Chess,
         Variant::Antichess,
         Variant::Suicide,
@@ -49,9 +73,19 @@ impl Variant {
         Variant::Hostage,
         Variant::Contact,
         Variant::HitAndRun,
+        Variant::LosingQpromo,
+        Variant::LosingRoyal,
+        Variant::LosingRoyalMated,
+        Variant::Losers,
+        Variant::Kamikaze,
+        Variant::Kamikaze2,
+        Variant::HitAndRunSimultaneous,
     ];
 
-    /// The canonical name (`chess`, `antichess`, `suicide`, `crazyhouse`, `hostage`, `contact`, `hitandrun`).
+    /// The canonical name (`chess`, `antichess`, `suicide`, `crazyhouse`,
+    /// `hostage`, `contact`, `hitandrun`, `losing-qpromo`, `losing-royal`,
+    /// `losing-royal-mated`, `losers`, `kamikaze`, `kamikaze2`,
+    /// `hitandrun-simultaneous`).
     pub fn name(self) -> &'static str {
         match self {
             Variant::Chess => "chess",
@@ -61,6 +95,13 @@ impl Variant {
             Variant::Hostage => "hostage",
             Variant::Contact => "contact",
             Variant::HitAndRun => "hitandrun",
+            Variant::LosingQpromo => "losing-qpromo",
+            Variant::LosingRoyal => "losing-royal",
+            Variant::LosingRoyalMated => "losing-royal-mated",
+            Variant::Losers => "losers",
+            Variant::Kamikaze => "kamikaze",
+            Variant::Kamikaze2 => "kamikaze2",
+            Variant::HitAndRunSimultaneous => "hitandrun-simultaneous",
         }
     }
 
@@ -86,6 +127,27 @@ impl Variant {
             Variant::HitAndRun => {
                 "Hit-and-Run chess (Howell): after the first turns each turn is two sub-moves"
             }
+            Variant::LosingQpromo => {
+                "Losing chess, variant 2: pawns promote to a queen only, stalemate is a draw"
+            }
+            Variant::LosingRoyal => {
+                "Losing chess, variant 3: royal king, check before capture; a lone king or checkmating wins"
+            }
+            Variant::LosingRoyalMated => {
+                "Losing chess, variant 4: royal king, check before capture; a lone king or being checkmated wins"
+            }
+            Variant::Losers => {
+                "losers (ICC): royal king and castling; a lone king, being checkmated or stalemated wins"
+            }
+            Variant::Kamikaze => {
+                "kamikaze: royal king lost last, queen promotion; losing all men or checkmating wins"
+            }
+            Variant::Kamikaze2 => {
+                "kamikaze2 (variant 6): Black first, castling, king promotion, a lone blocked pawn passes"
+            }
+            Variant::HitAndRunSimultaneous => {
+                "Hit-and-Run chess, simultaneous: a turn's two sub-moves are judged together for check"
+            }
         }
     }
 }
@@ -99,7 +161,7 @@ impl fmt::Display for Variant {
 /// A variant name that is not known.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown variant '{0}' (known: chess, antichess, suicide, crazyhouse, hostage, contact, hitandrun)"
+    "unknown variant '{0}' (known: chess, antichess, suicide, crazyhouse, hostage, contact, hitandrun, losing-qpromo, losing-royal, losing-royal-mated, losers, kamikaze, kamikaze2, hitandrun-simultaneous)"
 )]
 pub struct UnknownVariant(pub String);
 
@@ -119,6 +181,13 @@ impl FromStr for Variant {
             "hostage" | "hostagechess" => Variant::Hostage,
             "contact" | "contactchess" => Variant::Contact,
             "hitandrun" | "hitandrunchess" | "hitrun" => Variant::HitAndRun,
+            "losingqpromo" => Variant::LosingQpromo,
+            "losingroyal" => Variant::LosingRoyal,
+            "losingroyalmated" => Variant::LosingRoyalMated,
+            "losers" => Variant::Losers,
+            "kamikaze" => Variant::Kamikaze,
+            "kamikaze2" => Variant::Kamikaze2,
+            "hitandrunsimultaneous" => Variant::HitAndRunSimultaneous,
             _ => return Err(UnknownVariant(text.to_string())),
         })
     }
@@ -142,6 +211,46 @@ pub enum AnyPosition {
     Contact(Contact),
     /// Hit-and-Run chess.
     HitAndRun(HitAndRun),
+    /// Losing chess, promotion to a queen only.
+    LosingQpromo(LosingQpromo),
+    /// Losing chess with a royal king.
+    LosingRoyal(LosingRoyal),
+    /// Losing chess with a royal king, being checkmated wins.
+    LosingRoyalMated(LosingRoyalMated),
+    /// ICC losers.
+    Losers(Losers),
+    /// Kamikaze.
+    Kamikaze(Kamikaze),
+    /// Kamikaze, Black first.
+    Kamikaze2(Kamikaze2),
+    /// Hit-and-Run chess, simultaneous variation.
+    HitAndRunSimultaneous(HitAndRunSimultaneous),
+}
+
+/// Calls the generic function `f::<P>(args)` with `P` the position type of
+/// a [`Variant`] chosen at run time: `for_variant!(variant, solve(args))`.
+#[macro_export]
+macro_rules! for_variant {
+    ($variant:expr, $f:ident ( $($arg:expr),* )) => {
+        match $variant {
+            $crate::Variant::Chess => $f::<$crate::variants::Chess>($($arg),*),
+            $crate::Variant::Antichess => $f::<$crate::variants::Antichess>($($arg),*),
+            $crate::Variant::Suicide => $f::<$crate::variants::Suicide>($($arg),*),
+            $crate::Variant::Crazyhouse => $f::<$crate::variants::Crazyhouse>($($arg),*),
+            $crate::Variant::Hostage => $f::<$crate::variants::Hostage>($($arg),*),
+            $crate::Variant::Contact => $f::<$crate::variants::Contact>($($arg),*),
+            $crate::Variant::HitAndRun => $f::<$crate::variants::HitAndRun>($($arg),*),
+            $crate::Variant::LosingQpromo => $f::<$crate::variants::LosingQpromo>($($arg),*),
+            $crate::Variant::LosingRoyal => $f::<$crate::variants::LosingRoyal>($($arg),*),
+            $crate::Variant::LosingRoyalMated => $f::<$crate::variants::LosingRoyalMated>($($arg),*),
+            $crate::Variant::Losers => $f::<$crate::variants::Losers>($($arg),*),
+            $crate::Variant::Kamikaze => $f::<$crate::variants::Kamikaze>($($arg),*),
+            $crate::Variant::Kamikaze2 => $f::<$crate::variants::Kamikaze2>($($arg),*),
+            $crate::Variant::HitAndRunSimultaneous => {
+                $f::<$crate::variants::HitAndRunSimultaneous>($($arg),*)
+            }
+        }
+    };
 }
 
 /// Calls `$body` with `$pos` bound to the inner position, whatever the variant.
@@ -156,6 +265,13 @@ macro_rules! dispatch {
             $crate::variants::AnyPosition::Hostage($pos) => $body,
             $crate::variants::AnyPosition::Contact($pos) => $body,
             $crate::variants::AnyPosition::HitAndRun($pos) => $body,
+            $crate::variants::AnyPosition::LosingQpromo($pos) => $body,
+            $crate::variants::AnyPosition::LosingRoyal($pos) => $body,
+            $crate::variants::AnyPosition::LosingRoyalMated($pos) => $body,
+            $crate::variants::AnyPosition::Losers($pos) => $body,
+            $crate::variants::AnyPosition::Kamikaze($pos) => $body,
+            $crate::variants::AnyPosition::Kamikaze2($pos) => $body,
+            $crate::variants::AnyPosition::HitAndRunSimultaneous($pos) => $body,
         }
     };
 }
@@ -171,6 +287,15 @@ impl AnyPosition {
             Variant::Hostage => AnyPosition::Hostage(Hostage::start()),
             Variant::Contact => AnyPosition::Contact(Contact::start()),
             Variant::HitAndRun => AnyPosition::HitAndRun(HitAndRun::start()),
+            Variant::LosingQpromo => AnyPosition::LosingQpromo(LosingQpromo::start()),
+            Variant::LosingRoyal => AnyPosition::LosingRoyal(LosingRoyal::start()),
+            Variant::LosingRoyalMated => AnyPosition::LosingRoyalMated(LosingRoyalMated::start()),
+            Variant::Losers => AnyPosition::Losers(Losers::start()),
+            Variant::Kamikaze => AnyPosition::Kamikaze(Kamikaze::start()),
+            Variant::Kamikaze2 => AnyPosition::Kamikaze2(Kamikaze2::start()),
+            Variant::HitAndRunSimultaneous => {
+                AnyPosition::HitAndRunSimultaneous(HitAndRunSimultaneous::start())
+            }
         }
     }
 
@@ -184,6 +309,17 @@ impl AnyPosition {
             Variant::Hostage => AnyPosition::Hostage(Hostage::from_setup(setup)?),
             Variant::Contact => AnyPosition::Contact(Contact::from_setup(setup)?),
             Variant::HitAndRun => AnyPosition::HitAndRun(HitAndRun::from_setup(setup)?),
+            Variant::LosingQpromo => AnyPosition::LosingQpromo(LosingQpromo::from_setup(setup)?),
+            Variant::LosingRoyal => AnyPosition::LosingRoyal(LosingRoyal::from_setup(setup)?),
+            Variant::LosingRoyalMated => {
+                AnyPosition::LosingRoyalMated(LosingRoyalMated::from_setup(setup)?)
+            }
+            Variant::Losers => AnyPosition::Losers(Losers::from_setup(setup)?),
+            Variant::Kamikaze => AnyPosition::Kamikaze(Kamikaze::from_setup(setup)?),
+            Variant::Kamikaze2 => AnyPosition::Kamikaze2(Kamikaze2::from_setup(setup)?),
+            Variant::HitAndRunSimultaneous => {
+                AnyPosition::HitAndRunSimultaneous(HitAndRunSimultaneous::from_setup(setup)?)
+            }
         })
     }
 
@@ -197,6 +333,13 @@ impl AnyPosition {
             AnyPosition::Hostage(_) => Variant::Hostage,
             AnyPosition::Contact(_) => Variant::Contact,
             AnyPosition::HitAndRun(_) => Variant::HitAndRun,
+            AnyPosition::LosingQpromo(_) => Variant::LosingQpromo,
+            AnyPosition::LosingRoyal(_) => Variant::LosingRoyal,
+            AnyPosition::LosingRoyalMated(_) => Variant::LosingRoyalMated,
+            AnyPosition::Losers(_) => Variant::Losers,
+            AnyPosition::Kamikaze(_) => Variant::Kamikaze,
+            AnyPosition::Kamikaze2(_) => Variant::Kamikaze2,
+            AnyPosition::HitAndRunSimultaneous(_) => Variant::HitAndRunSimultaneous,
         }
     }
 

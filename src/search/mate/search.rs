@@ -86,7 +86,8 @@ impl<'p, P: Position> MateSearch<'p, P> {
         self
     }
 
-    /// Restricts the attacker, in variants with a royal king and when he is
+    /// Restricts the attacker, in variants where only checkmate wins
+    /// ([`Position::ONLY_CHECKMATE_WINS`]) and when he is
     /// not in check himself, to moves that end his turn giving check, except
     /// while more than `above` of
     /// his moves are left (`above = 0`: no restriction; a large `above`:
@@ -94,7 +95,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
     /// means "no mate of that kind", so such a search must never be used to
     /// rule a mate out.
     pub fn quiet_moves_above(mut self, above: Bound) -> Self {
-        self.quiet_above = if P::ROYAL_KING { above } else { 0 };
+        self.quiet_above = if P::ONLY_CHECKMATE_WINS { above } else { 0 };
         self
     }
 
@@ -125,9 +126,10 @@ impl<'p, P: Position> MateSearch<'p, P> {
 
     /// The bound left after `mover` played a move from a position with
     /// bound `bound`, reaching `child`: an attacker's move uses one up when
-    /// it ends his turn.
+    /// it ends his turn, and so does a turn the attacker passes (RULES A8
+    /// `kamikaze2`), so every cycle of positions still uses one up.
     pub fn child_bound(&self, mover: Color, child: &P, bound: Bound) -> Bound {
-        if mover == self.attacker && child.turn() != self.attacker {
+        if P::uses_turn_of(self.attacker, mover, child) {
             bound.saturating_sub(1)
         } else {
             bound
@@ -174,7 +176,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
     /// it is won only if the game is over with the attacker the winner.
     fn numbers(&mut self, pos: &P, hash: u64, bound: Bound) -> (Pn, Pn) {
         let attacker_to_move = pos.turn() == self.attacker;
-        if bound == 0 && !attacker_to_move && !P::ROYAL_KING {
+        if bound == 0 && !attacker_to_move && !P::ONLY_CHECKMATE_WINS {
             // Losing chess: the defender may be forced to complete the
             // attacker's win. Settled here, not stored: the table takes
             // every position at bound 0 as disproved unless it is over.
@@ -193,7 +195,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
         if let Some(known) = self.lookup(hash, bound) {
             return known;
         }
-        if bound == 0 && (attacker_to_move || (P::ROYAL_KING && !pos.is_check())) {
+        if bound == 0 && (attacker_to_move || (P::ONLY_CHECKMATE_WINS && !pos.is_check())) {
             return (Pn::INFINITE, Pn::ZERO);
         }
         self.meter.nodes += 1;
@@ -233,7 +235,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
         for &mv in moves {
             let mut child = pos.clone();
             child.play_unchecked(mv);
-            if child.turn() == self.attacker {
+            if child.turn() == self.attacker && child.is_mid_turn() {
                 self.meter.nodes += 1;
                 let more = child.legal_moves();
                 if self.mates_now(&child, &more) {
@@ -241,7 +243,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
                 }
                 continue;
             }
-            if P::ROYAL_KING && !child.is_check() {
+            if P::ONLY_CHECKMATE_WINS && !child.is_check() {
                 continue;
             }
             self.meter.nodes += 1;
@@ -261,7 +263,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
     /// attacker (his last man is taken, or he is stalemated). Such a win
     /// counts as completed by the attacker's last move.
     fn every_reply_loses(&mut self, pos: &P, replies: &MoveList) -> bool {
-        if P::ROYAL_KING || replies.is_empty() {
+        if P::ONLY_CHECKMATE_WINS || replies.is_empty() {
             return false;
         }
         replies.iter().all(|&mv| {

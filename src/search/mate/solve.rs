@@ -96,7 +96,7 @@ const RESTRICTED_PASS_NODES: u64 = 4_000_000;
 /// first move. None without a royal king or for short bounds, where the
 /// full-width search is cheap.
 fn restricted_passes<P: Position>(max: Bound) -> Vec<Bound> {
-    if !P::ROYAL_KING || max < 3 {
+    if !P::ONLY_CHECKMATE_WINS || max < 3 {
         Vec::new()
     } else {
         vec![0, 1]

@@ -281,14 +281,21 @@ fn solution_depth<P: Position>(
 }
 
 /// A line of moves from `root` in SAN with `+`/`#`, separated by spaces,
-/// the sub-moves of one turn (Hit-and-Run) joined by commas (`e4,Nf3`).
+/// the sub-moves of one turn (Hit-and-Run) joined by commas (`e4,Nf3`),
+/// and a turn the opponent passes (`kamikaze2`) shown as `--`.
 pub fn line_san<P: Position>(root: &P, moves: &[crate::moves::Move]) -> String {
     let mut text = String::new();
     let mut pos = root.clone();
     let mut last_mover = None;
     for &mv in moves {
         if let Some(mover) = last_mover {
-            text.push(if mover == pos.turn() { ',' } else { ' ' });
+            if pos.is_mid_turn() {
+                text.push(',');
+            } else if mover == pos.turn() {
+                text.push_str(" -- ");
+            } else {
+                text.push(' ');
+            }
         }
         last_mover = Some(pos.turn());
         text.push_str(&san::write_plus(&pos, mv));

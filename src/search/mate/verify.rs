@@ -111,7 +111,7 @@ impl Walk<'_> {
             }
             let mut child = pos.clone();
             child.play_unchecked(mv);
-            let passes = child.turn() != self.attacker;
+            let passes = P::uses_turn_of(self.attacker, self.attacker, &child);
             self.line.push(uci::write(mv));
             let below = self.check(&child, label - u16::from(passes))?;
             self.line.pop();
@@ -121,8 +121,22 @@ impl Walk<'_> {
             for &mv in &legal {
                 let mut child = pos.clone();
                 child.play_unchecked(mv);
+                // A turn the attacker has to pass (RULES A8 `kamikaze2`)
+                // is one of his moves.
+                let passed = P::uses_turn_of(self.attacker, pos.turn(), &child);
                 self.line.push(uci::write(mv));
-                longest = longest.max(self.check(&child, bound)?);
+                let below = if passed {
+                    if bound == 0 {
+                        return Err(self.fail(
+                            &child,
+                            "the attacker must pass with no move left".to_string(),
+                        ));
+                    }
+                    self.check(&child, bound - 1)? + 1
+                } else {
+                    self.check(&child, bound)?
+                };
+                longest = longest.max(below);
                 self.line.pop();
             }
             longest

@@ -75,7 +75,8 @@ pub(crate) fn live(state: &State, ep: Bitboard, moved: Option<Square>) -> Bitboa
 
 /// Appends the legal en-passant captures of the side to move against the
 /// opponent's live double steps (RULES R7), by pawns not yet moved this turn.
-pub(super) fn captures(state: &State, moves: &mut MoveList) {
+/// With `guarded`, only those that leave the mover's king safe (RULES R5).
+pub(super) fn captures(state: &State, guarded: bool, moves: &mut MoveList) {
     let us = state.turn;
     let moved = state.phase.sub.map(|s| s.square);
     let Some(king) = state.board.king_of(us) else {
@@ -88,7 +89,7 @@ pub(super) fn captures(state: &State, moves: &mut MoveList) {
             board.remove(from);
             board.remove(victim);
             board.set(to, Role::Pawn.of(us));
-            if !board.is_attacked_by(king, !us, board.occupied()) {
+            if !guarded || !board.is_attacked_by(king, !us, board.occupied()) {
                 moves.push(Move::EnPassant { from, to });
             }
         }

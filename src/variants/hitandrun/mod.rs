@@ -25,6 +25,13 @@
 //!   double step of the opponent's last turn (RULES R7).
 //! - The half-move clock counts sub-moves; the fullmove number counts turns.
 //!
+//! - The `hitandrun-simultaneous` rule set (RULES R9) judges both sub-moves
+//!   together: at the start of a turn that has two sub-moves, a first
+//!   sub-move that leaves the mover's king attacked is legal too if some
+//!   second sub-move then makes the king safe (the mid-turn generator only
+//!   offers such second sub-moves, so a first sub-move is legal exactly when
+//!   it keeps the turn going). Castling keeps its usual conditions.
+//!
 //! Rule questions settled here are listed in docs/rules.md, section R.
 
 mod ep;
@@ -39,15 +46,59 @@ use crate::position::{
     Outcome, OutcomeKind, Position, PositionError, Setup, State, SubMove, TurnPhase,
 };
 use crate::variants::Variant;
+use std::marker::PhantomData;
+
+/// A rule set of Hit-and-Run chess.
+pub trait HitAndRunRules:
+    Clone + std::fmt::Debug + PartialEq + Eq + std::hash::Hash + Send + Sync + 'static
+{
+    /// The variant this rule set is.
+    const VARIANT: Variant;
+    /// RULES R9: both sub-moves of a turn are judged together for the
+    /// safety of the mover's king.
+    const SIMULTANEOUS: bool;
+}
+
+/// The author's main rules (RULES R1–R8): every sub-move leaves the king safe.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Sequential;
+
+impl HitAndRunRules for Sequential {
+    const VARIANT: Variant = Variant::HitAndRun;
+    const SIMULTANEOUS: bool = false;
+}
+
+/// The author's "simultaneous" variation (RULES R9).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Simultaneous;
+
+impl HitAndRunRules for Simultaneous {
+    const VARIANT: Variant = Variant::HitAndRunSimultaneous;
+    const SIMULTANEOUS: bool = true;
+}
+
+/// Hit-and-Run chess, main rules.
+pub type HitAndRun = HitAndRunChess<Sequential>;
+/// Hit-and-Run chess, "simultaneous" variation (RULES R9).
+pub type HitAndRunSimultaneous = HitAndRunChess<Simultaneous>;
 
 /// A position of Hit-and-Run chess, at the start of a turn or between its
 /// two sub-moves.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct HitAndRun {
+pub struct HitAndRunChess<R: HitAndRunRules> {
     state: State,
+    rules: PhantomData<R>,
 }
 
-impl HitAndRun {
+impl<R: HitAndRunRules> HitAndRunChess<R> {
+    /// Wraps a checked state.
+    fn from_state(state: State) -> Self {
+        HitAndRunChess {
+            state,
+            rules: PhantomData,
+        }
+    }
+
     /// The man that made the first sub-move of this turn, if the position
     /// is in the middle of a turn (RULES R8).
     pub fn sub_move(&self) -> Option<SubMove> {
@@ -100,6 +151,36 @@ impl HitAndRun {
         self.state.hash ^= zobrist::black_to_move();
     }
 
+    /// RULES R9: appends the first sub-moves that leave the mover's king
+    /// attacked but keep the turn going (a second sub-move that makes the
+    /// king safe exists). `moves[start..]` holds the safe ones already.
+    fn first_sub_moves_saved_later(&self, start: usize, moves: &mut MoveList) {
+        let state = &self.state;
+        let us = state.turn;
+        let not_ours = !state.board.by_color(us);
+        let mut candidates = MoveList::new();
+        movegen::piece_moves(state, Bitboard::FULL, not_ours, &mut candidates);
+        movegen::king_steps(state, not_ours, &mut candidates);
+        movegen::pawn_moves(
+            state,
+            Bitboard::FULL,
+            Bitboard::FULL,
+            PROMOTIONS,
+            &mut candidates,
+        );
+        ep::captures(state, false, &mut candidates);
+        for m in candidates {
+            if m.capture() == Some(Role::King) || moves[start..].contains(&m) {
+                continue;
+            }
+            let mut child = self.clone();
+            child.play_unchecked(m);
+            if child.turn() == us {
+                moves.push(m);
+            }
+        }
+    }
+
     /// Whether the man that made the first sub-move may make `m` (RULES R2,
     /// R3): never a capture, and after a capture never onto the origin or
     /// along the capture line (a knight's capture has no line: the line
@@ -122,8 +203,8 @@ impl HitAndRun {
     }
 }
 
-impl Position for HitAndRun {
-    const VARIANT: Variant = Variant::HitAndRun;
+impl<R: HitAndRunRules> Position for HitAndRunChess<R> {
+    const VARIANT: Variant = R::VARIANT;
     const MUST_CAPTURE: bool = false;
     const ROYAL_KING: bool = true;
     const HAS_DROPS: bool = false;
@@ -131,13 +212,11 @@ impl Position for HitAndRun {
     const EXACT_EP: bool = true;
 
     fn start() -> Self {
-        HitAndRun {
-            state: State::from_checked_setup(&Setup::standard()),
-        }
+        Self::from_state(State::from_checked_setup(&Setup::standard()))
     }
 
     fn from_setup(setup: &Setup) -> Result<Self, PositionError> {
-        validate::from_setup(setup).map(|state| HitAndRun { state })
+        validate::from_setup::<R>(setup).map(Self::from_state)
     }
 
     fn to_setup(&self) -> Setup {
@@ -152,20 +231,28 @@ impl Position for HitAndRun {
         let start = moves.len();
         movegen::legal_royal(&self.state, PROMOTIONS, false, moves);
         let sub = self.state.phase.sub;
+        // RULES R9: a first sub-move may have taken the king next to the
+        // enemy king (the orthodox generator never meets this attack): only
+        // a king step away saves it.
+        let kings_touch = R::SIMULTANEOUS && kings_touch(&self.state);
         let mut i = start;
         while i < moves.len() {
             let m = moves[i];
             // RULES R5: kings are never captured (after a checking first
             // sub-move the enemy king stands attacked).
             let ok = m.capture() != Some(Role::King)
-                && sub.is_none_or(|sub| Self::allowed_for_sub_man(sub, m));
+                && sub.is_none_or(|sub| Self::allowed_for_sub_man(sub, m))
+                && (!kings_touch || m.role() == Role::King);
             if ok {
                 i += 1;
             } else {
                 moves.swap_remove(i);
             }
         }
-        ep::captures(&self.state, moves);
+        ep::captures(&self.state, true, moves);
+        if R::SIMULTANEOUS && !self.next_sub_move_ends_turn() {
+            self.first_sub_moves_saved_later(start, moves);
+        }
     }
 
     fn play_unchecked(&mut self, m: Move) {
@@ -200,7 +287,11 @@ impl Position for HitAndRun {
     }
 
     fn is_check(&self) -> bool {
-        movegen::checkers(&self.state).any()
+        movegen::checkers(&self.state).any() || (R::SIMULTANEOUS && kings_touch(&self.state))
+    }
+
+    fn is_mid_turn(&self) -> bool {
+        self.state.phase.sub.is_some()
     }
 
     fn outcome_given(&self, legal: &MoveList) -> Option<Outcome> {
@@ -210,5 +301,15 @@ impl Position for HitAndRun {
             (self.state.board.occupied() == self.state.board.by_role(Role::King))
                 .then(|| Outcome::draw(OutcomeKind::Draw))
         })
+    }
+}
+
+/// Whether the two kings stand next to each other (only ever mid-turn, after
+/// a first sub-move of the simultaneous rules, RULES R9).
+fn kings_touch(state: &State) -> bool {
+    let board = &state.board;
+    match (board.king_of(Color::White), board.king_of(Color::Black)) {
+        (Some(white), Some(black)) => crate::board::attacks::king_attacks(white).contains(black),
+        _ => false,
     }
 }

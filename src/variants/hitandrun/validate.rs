@@ -2,14 +2,14 @@
 //! en-passant list and the mid-turn field. Every impossible state is
 //! reported with the rule it breaks, never accepted or a panic.
 
-use super::{HitAndRun, ep};
+use super::{HitAndRunChess, HitAndRunRules, ep};
 use crate::board::{Bitboard, Color, Role, Square, attacks};
 use crate::moves::MoveList;
 use crate::position::state;
 use crate::position::{Position, PositionError, Setup, State, SubMove, TurnPhase};
 
 /// Validates `setup` and builds the state, per-turn data included.
-pub(super) fn from_setup(setup: &Setup) -> Result<State, PositionError> {
+pub(super) fn from_setup<R: HitAndRunRules>(setup: &Setup) -> Result<State, PositionError> {
     let mut problems = Vec::new();
     let mut orthodox = setup.clone();
     orthodox.ep_square = None;
@@ -23,7 +23,7 @@ pub(super) fn from_setup(setup: &Setup) -> Result<State, PositionError> {
     check_ep(setup, &mut problems);
     match setup.sub {
         None => check_turn_start(setup, &mut problems),
-        Some(sub) => check_mid_turn(setup, sub, &mut problems),
+        Some(sub) => check_mid_turn(setup, sub, R::SIMULTANEOUS, &mut problems),
     }
     state::finish(problems)?;
 
@@ -39,9 +39,7 @@ pub(super) fn from_setup(setup: &Setup) -> Result<State, PositionError> {
     };
     state.hash = state.compute_hash();
     if setup.sub.is_some() {
-        let pos = HitAndRun {
-            state: state.clone(),
-        };
+        let pos = HitAndRunChess::<R>::from_state(state.clone());
         let mut legal = MoveList::new();
         pos.legal_moves_into(&mut legal);
         if legal.is_empty() {
@@ -124,8 +122,10 @@ fn check_turn_start(setup: &Setup, problems: &mut Vec<String>) {
 /// A mid-turn position: not on a side's single-move first turn, the man
 /// that moved is the mover's and no longer has castling rights, a capture
 /// origin is empty and the man could have captured from there, and the
-/// mover's king is safe (RULES R1, R3, R5, R6, R8).
-fn check_mid_turn(setup: &Setup, sub: SubMove, problems: &mut Vec<String>) {
+/// mover's king is safe (RULES R1, R3, R5, R6, R8; with `simultaneous`,
+/// RULES R9, the king may stand attacked if a second sub-move saves it,
+/// which the caller checks).
+fn check_mid_turn(setup: &Setup, sub: SubMove, simultaneous: bool, problems: &mut Vec<String>) {
     let board = &setup.board;
     let us = setup.turn;
     if setup.fullmoves == 1 {
@@ -163,6 +163,7 @@ fn check_mid_turn(setup: &Setup, sub: SubMove, problems: &mut Vec<String>) {
         }
     }
     if let Some(king) = board.king_of(us)
+        && !simultaneous
         && board.attacks_by(king, !us, board.occupied()).any()
     {
         problems.push(format!(
