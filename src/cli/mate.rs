@@ -5,7 +5,7 @@ use super::game::state_json;
 use super::mate_batch;
 use ransom::notation::{fen, parse_move};
 use ransom::search::mate::{
-    MateOptions, MateReport, MateStatus, build_tree, line_san, main_line, solve_mate,
+    MateOptions, MateReport, MateStatus, build_tree, line_san, longest_line, solve_mate,
 };
 use ransom::search::{Budget, Progress, pgn};
 use ransom::{AnyPosition, Position, Variant, dispatch};
@@ -165,7 +165,7 @@ fn report_text<P: Position>(pos: &P, report: &MateReport, max: u16, limit: usize
     let mut out = format!("{}\n", verdict_text(report, max));
     if let Some(solution) = &report.solution {
         let tree = build_tree(pos, pos.turn(), solution, limit);
-        let line = line_san(pos, &main_line(pos, pos.turn(), solution));
+        let line = line_san(pos, &longest_line(pos, pos.turn(), solution));
         out += &format!("main line: {line}\n");
         let keys: Vec<String> = report
             .keys
@@ -206,9 +206,15 @@ fn report_json<P: Position>(
         .solution
         .as_ref()
         .map(|s| build_tree(pos, pos.turn(), s, limit));
-    let main_line: Vec<&str> = tree
+    let main_line: Vec<String> = report
+        .solution
         .as_ref()
-        .map(|t| t.main_line().iter().map(|n| n.uci.as_str()).collect())
+        .map(|s| {
+            longest_line(pos, pos.turn(), s)
+                .into_iter()
+                .map(ransom::notation::uci::write)
+                .collect()
+        })
         .unwrap_or_default();
     json!({
         "position": state_json(pos),

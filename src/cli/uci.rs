@@ -8,7 +8,7 @@
 use ransom::notation::{fen, parse_move, parse_turn, uci};
 use ransom::perft::divide;
 use ransom::search::Budget;
-use ransom::search::mate::{MateOptions, MateStatus, main_line, solve_mate};
+use ransom::search::mate::{MateOptions, MateStatus, longest_line, solve_mate};
 use ransom::search::oracle::tablebase_oracle;
 use ransom::tablebase::Wdl;
 use ransom::{AnyPosition, Position, Variant, dispatch};
@@ -296,7 +296,7 @@ fn mate_lines<P: Position>(pos: &P, max: u16, budget: &Budget) -> Vec<String> {
     let ms = report.elapsed.as_millis();
     match (report.status, &report.solution, report.length) {
         (MateStatus::Mate, Some(solution), Some(n)) => {
-            let pv: Vec<String> = main_line(pos, pos.turn(), solution)
+            let pv: Vec<String> = longest_line(pos, pos.turn(), solution)
                 .into_iter()
                 .map(uci::write)
                 .collect();

@@ -15,5 +15,5 @@ pub use search::{Bound, MateSearch};
 pub use solution::{MateSolution, extract};
 pub use solve::{MateOptions, MateReport, MateStatus, solve_mate};
 pub use suite::{MateCase, SuiteError, read_suite};
-pub use tree::{SolutionTree, TreeNode, build_tree, line_san, longest_line, main_line};
+pub use tree::{SolutionTree, TreeNode, build_tree, line_san, longest_line};
 pub use verify::{MateVerifyError, VerifiedMate, verify_mate};

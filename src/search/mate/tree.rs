@@ -127,17 +127,6 @@ impl Builder<'_> {
 }
 
 impl SolutionTree {
-    /// The main line: the key, the longest defence, the reply, and so on.
-    pub fn main_line(&self) -> Vec<&TreeNode> {
-        let mut line = Vec::new();
-        let mut level = &self.moves;
-        while let Some(first) = level.first() {
-            line.push(first);
-            level = &first.next;
-        }
-        line
-    }
-
     /// Indented text: one move per line, the attacker's with their labels.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
@@ -173,44 +162,11 @@ fn write_node(out: &mut String, node: &TreeNode, depth: usize) {
     }
 }
 
-/// The main line of a solution without building the tree: the attacker's
-/// moves and, at each defence, the move that resists longest (by the
-/// label of the attacker's reply; the first such move in generator order).
-pub fn main_line<P: Position>(
-    root: &P,
-    attacker: Color,
-    solution: &MateSolution,
-) -> Vec<crate::moves::Move> {
-    let mut line = Vec::new();
-    let mut pos = root.clone();
-    while pos.outcome().is_none() {
-        let next = if pos.turn() == attacker {
-            solution.get(pos.zobrist()).map(|(mv, _)| mv)
-        } else {
-            let mut best: Option<(u16, crate::moves::Move)> = None;
-            for mv in pos.legal_moves() {
-                let mut child = pos.clone();
-                child.play_unchecked(mv);
-                let label = solution.get(child.zobrist()).map_or(0, |(_, label)| label);
-                if best.is_none_or(|(l, _)| label > l) {
-                    best = Some((label, mv));
-                }
-            }
-            best.map(|(_, mv)| mv)
-        };
-        let Some(mv) = next else { break };
-        line.push(mv);
-        pos.play_unchecked(mv);
-    }
-    line
-}
-
 /// The main line of a solution with the longest defence measured on the
 /// solution itself: at each defence the reply after which the solution
 /// needs the most attacker moves (turns) to finish, the first such reply
-/// in generator order. Unlike [`main_line`], which trusts the labels
-/// (upper bounds), this line takes exactly the solution's length when the
-/// length is the shortest mate.
+/// in generator order. The labels are upper bounds; measured this way the
+/// line takes exactly the solution's length when that is the shortest mate.
 pub fn longest_line<P: Position>(
     root: &P,
     attacker: Color,
