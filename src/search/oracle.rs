@@ -31,16 +31,12 @@ impl<R: LosingRules> TablebaseOracle<R> {
     /// The tables of rule set `R` in `dir`; `None` if there are none.
     pub fn open(dir: &Path) -> Option<Self> {
         let prefix = format!("{}-", R::VARIANT.name());
-        let max_men = std::fs::read_dir(dir)
+        let max_men = crate::tablebase::table_files(dir, R::VARIANT)
             .ok()?
-            .filter_map(Result::ok)
-            .filter_map(|e| {
-                let name = e.file_name().to_string_lossy().into_owned();
-                let key = name
-                    .strip_prefix(&prefix)?
-                    .strip_suffix(".rtb")?
-                    .to_string();
-                crate::tablebase::Material::parse(&key)
+            .iter()
+            .filter_map(|name| {
+                let key = name.strip_prefix(&prefix)?.strip_suffix(".rtb")?;
+                crate::tablebase::Material::parse(key)
                     .ok()
                     .map(|m| m.men() as u32)
             })

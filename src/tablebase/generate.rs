@@ -534,11 +534,7 @@ pub fn stats_in_dir<R: LosingRules>(dir: &Path, material: &Material) -> Result<S
     let canonical = material.canonical();
     let path = table_path(dir, R::VARIANT, &canonical);
     if !path.exists() {
-        return Err(TbError::MissingTable {
-            variant: R::VARIANT.name().into(),
-            material: canonical.to_string(),
-            path: path.display().to_string(),
-        });
+        return Err(TbError::missing(R::VARIANT, dir, &canonical));
     }
     let mut mem = MemTables {
         variant: Some(R::VARIANT),

@@ -31,24 +31,34 @@ fn io_error(path: &Path, e: std::io::Error) -> TbError {
     }
 }
 
+/// The names of the table files of `variant` in `dir` (`VARIANT-KEY.rtb`),
+/// sorted.
+pub fn table_files(dir: &Path, variant: Variant) -> Result<Vec<String>, TbError> {
+    let prefix = format!("{}-", variant.name());
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(|e| io_error(dir, e))? {
+        let name = entry.map_err(|e| io_error(dir, e))?.file_name();
+        let name = name.to_string_lossy().into_owned();
+        if name.starts_with(&prefix) && name.ends_with(".rtb") {
+            names.push(name);
+        }
+    }
+    names.sort();
+    Ok(names)
+}
+
 /// The table files of `variant` in `dir` with their sizes and checksums, by name.
 pub fn scan(dir: &Path, variant: Variant) -> Result<Vec<ManifestEntry>, TbError> {
-    let prefix = format!("{}-", variant.name());
     let mut entries = Vec::new();
-    for entry in std::fs::read_dir(dir).map_err(|e| io_error(dir, e))? {
-        let entry = entry.map_err(|e| io_error(dir, e))?;
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if !(name.starts_with(&prefix) && name.ends_with(".rtb")) {
-            continue;
-        }
-        let bytes = std::fs::read(entry.path()).map_err(|e| io_error(&entry.path(), e))?;
+    for name in table_files(dir, variant)? {
+        let path = dir.join(&name);
+        let bytes = std::fs::read(&path).map_err(|e| io_error(&path, e))?;
         entries.push(ManifestEntry {
             name,
             bytes: bytes.len() as u64,
             checksum: fnv1a64(&bytes),
         });
     }
-    entries.sort_by(|a, b| a.name.cmp(&b.name));
     Ok(entries)
 }
 

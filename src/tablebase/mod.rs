@@ -28,7 +28,7 @@ pub use generate::{
 };
 pub use index::{Layout, transform};
 pub use manifest::{
-    ManifestEntry, check_manifest, manifest_path, read_manifest, scan, write_manifest,
+    ManifestEntry, check_manifest, manifest_path, read_manifest, scan, table_files, write_manifest,
 };
 pub use material::{KEY_ORDER, Material};
 
@@ -157,6 +157,17 @@ pub enum TbError {
     /// A position the tables do not cover.
     #[error("{0}")]
     NotCovered(String),
+}
+
+impl TbError {
+    /// The table of `material` for `variant` is not in `dir`.
+    pub fn missing(variant: Variant, dir: &Path, material: &Material) -> TbError {
+        TbError::MissingTable {
+            variant: variant.name().into(),
+            material: material.to_string(),
+            path: table_path(dir, variant, material).display().to_string(),
+        }
+    }
 }
 
 /// The file of a table: `DIR/VARIANT-KEY.rtb` (e.g. `tablebases/antichess-KRvK.rtb`).
@@ -311,13 +322,7 @@ impl Lookup for MemTables {
     fn lookup(&self, material: &Material, index: u64) -> Result<Value, TbError> {
         let Some(t) = self.tables.get(material) else {
             let variant = self.variant.unwrap_or(Variant::Antichess);
-            return Err(TbError::MissingTable {
-                variant: variant.name().into(),
-                material: material.to_string(),
-                path: table_path(&self.dir, variant, material)
-                    .display()
-                    .to_string(),
-            });
+            return Err(TbError::missing(variant, &self.dir, material));
         };
         Ok(Value(
             t.values
@@ -365,11 +370,7 @@ impl<R: LosingRules> Tablebase<R> {
     fn reader(&self, material: &Material) -> Result<Arc<TableReader>, TbError> {
         let mut map = self.readers.lock().unwrap_or_else(|e| e.into_inner());
         let path = table_path(&self.dir, R::VARIANT, material);
-        let missing = || TbError::MissingTable {
-            variant: R::VARIANT.name().into(),
-            material: material.to_string(),
-            path: path.display().to_string(),
-        };
+        let missing = || TbError::missing(R::VARIANT, &self.dir, material);
         match map.get(material) {
             Some(Some(r)) => return Ok(Arc::clone(r)),
             Some(None) => return Err(missing()),

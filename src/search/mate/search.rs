@@ -248,10 +248,11 @@ impl<'p, P: Position> MateSearch<'p, P> {
             }
             self.meter.nodes += 1;
             let replies = child.legal_moves();
-            if self.terminal(&child, &replies) == Some(true)
-                || (self.terminal(&child, &replies).is_none()
-                    && self.every_reply_loses(&child, &replies))
-            {
+            let wins = match self.terminal(&child, &replies) {
+                Some(win) => win,
+                None => self.every_reply_loses(&child, &replies),
+            };
+            if wins {
                 return true;
             }
         }
