@@ -17,6 +17,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod board;
 pub(crate) mod movegen;
 pub mod moves;
@@ -25,6 +26,7 @@ pub mod perft;
 pub mod position;
 pub mod puzzles;
 pub mod search;
+pub mod service;
 pub mod store;
 pub mod tablebase;
 pub mod variants;

@@ -1,15 +1,14 @@
 //! `ransom mate`: the shortest forced mate of a position with its verified
 //! solution tree, or a batch run over an EPD/TSV suite (`--epd`).
 
-use super::game::state_json;
 use super::mate_batch;
+use ransom::analysis::mate_report_json;
 use ransom::notation::{fen, parse_move};
 use ransom::search::mate::{
     MateOptions, MateReport, MateStatus, build_tree, line_san, longest_line, solve_mate,
 };
 use ransom::search::{Budget, Progress, pgn};
 use ransom::{AnyPosition, Position, Variant, dispatch};
-use serde_json::json;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -140,7 +139,7 @@ fn solve_one<P: Position>(start: P, args: &MateArgs) -> anyhow::Result<ExitCode>
     if args.json {
         println!(
             "{}",
-            serde_json::to_string_pretty(&report_json(&pos, &report, max, args.tree_limit))?
+            serde_json::to_string_pretty(&mate_report_json(&pos, &report, max, args.tree_limit))?
         );
     } else {
         print!("{}", report_text(&pos, &report, max, args.tree_limit));
@@ -194,41 +193,4 @@ fn report_text<P: Position>(pos: &P, report: &MateReport, max: u16, limit: usize
         report.nodes as f64 / secs.max(1e-9)
     );
     out
-}
-
-fn report_json<P: Position>(
-    pos: &P,
-    report: &MateReport,
-    max: u16,
-    limit: usize,
-) -> serde_json::Value {
-    let tree = report
-        .solution
-        .as_ref()
-        .map(|s| build_tree(pos, pos.turn(), s, limit));
-    let main_line: Vec<String> = report
-        .solution
-        .as_ref()
-        .map(|s| {
-            longest_line(pos, pos.turn(), s)
-                .into_iter()
-                .map(ransom::notation::uci::write)
-                .collect()
-        })
-        .unwrap_or_default();
-    json!({
-        "position": state_json(pos),
-        "max": max,
-        "mate_in": report.length,
-        "proven": report.status.name(),
-        "shortest": report.shortest,
-        "no_mate_within": report.no_mate_within,
-        "keys": report.keys.iter().map(|&m| ransom::notation::uci::write(m)).collect::<Vec<_>>(),
-        "main_line": main_line,
-        "tree": tree,
-        "verified_positions": report.verified.map(|v| v.positions),
-        "nodes": report.nodes,
-        "time_ms": report.elapsed.as_secs_f64() * 1000.0,
-        "notes": report.notes,
-    })
 }

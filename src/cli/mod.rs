@@ -8,6 +8,7 @@ mod perft;
 mod play;
 mod prove;
 mod puzzles;
+mod serve;
 mod tb;
 mod uci;
 mod verify;
@@ -46,6 +47,8 @@ enum Command {
     Tb(tb::TbArgs),
     /// Speak UCI on stdin/stdout (variants via UCI_Variant; go perft, go mate, go).
     Uci(uci::UciArgs),
+    /// Serve analysis over HTTP (JSON API and a web board) on 127.0.0.1:8080.
+    Serve(serve::ServeArgs),
 }
 
 /// The position options every command shares.
@@ -85,5 +88,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Verify(args) => verify::run(&args),
         Command::Tb(args) => tb::run(&args),
         Command::Uci(args) => uci::run(&args),
+        Command::Serve(args) => serve::run(&args),
     }
 }

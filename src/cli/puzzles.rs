@@ -292,28 +292,13 @@ fn mine<P: Position + 'static>(miner: &mut Miner, game: u64) -> Option<Puzzle> {
     miner.mine_game::<P>(game)
 }
 
-/// The variant of a puzzle file: the flag, the header's `--variant`, the
-/// JSON `variant`, or the file name's prefix.
+/// The variant of a puzzle file: the flag, else what the file tells.
 fn file_variant(args: &VerifyArgs, text: &str, puzzles: &[Puzzle]) -> anyhow::Result<Variant> {
     if let Some(v) = &args.variant {
         return Ok(v.parse()?);
     }
-    for line in text.lines().take(5) {
-        let mut words = line.split(|c: char| c.is_whitespace() || c == '"');
-        while let Some(w) = words.next() {
-            if (w == "--variant" || w == "-v")
-                && let Some(v) = words.next()
-            {
-                return Ok(v.parse()?);
-            }
-        }
-    }
-    if let Some(v) = puzzles.iter().find_map(|p| p.variant.as_ref()) {
-        return Ok(v.parse()?);
-    }
     let name = args.file.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    let prefix = name.split(['-', '.']).next().unwrap_or("");
-    prefix.parse().map_err(|_| {
+    ransom::search::mate::puzzle_file_variant(name, text, puzzles).ok_or_else(|| {
         anyhow::anyhow!(
             "{}: cannot tell the variant; give --variant",
             args.file.display()

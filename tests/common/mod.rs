@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod http;
+
 use std::path::PathBuf;
 
 /// Path of a file under `../shared/data`, the workplace's reference data.

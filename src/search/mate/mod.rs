@@ -10,7 +10,9 @@ mod suite;
 mod tree;
 mod verify;
 
-pub use puzzle::{Puzzle, PuzzleCheck, PuzzleReadError, check_puzzle, read_puzzles};
+pub use puzzle::{
+    Puzzle, PuzzleCheck, PuzzleReadError, check_puzzle, puzzle_file_variant, read_puzzles,
+};
 pub use search::{Bound, MateSearch};
 pub use solution::{MateSolution, extract};
 pub use solve::{MateOptions, MateReport, MateStatus, solve_mate};

@@ -338,3 +338,27 @@ fn check_line<P: Position>(root: &P, puzzle: &Puzzle, keys: &[String]) -> Result
         _ => Err("the line does not end in a win".to_string()),
     }
 }
+
+/// The variant of a puzzle file: the header's `--variant` (in its first
+/// lines, as the regenerating command writes it), the puzzles' own
+/// `variant`, or the file name's prefix (`hostage-mates.epd`).
+pub fn puzzle_file_variant(
+    file_name: &str,
+    text: &str,
+    puzzles: &[Puzzle],
+) -> Option<crate::variants::Variant> {
+    for line in text.lines().take(5) {
+        let mut words = line.split(|c: char| c.is_whitespace() || c == '"');
+        while let Some(w) = words.next() {
+            if (w == "--variant" || w == "-v")
+                && let Some(v) = words.next()
+            {
+                return v.parse().ok();
+            }
+        }
+    }
+    if let Some(v) = puzzles.iter().find_map(|p| p.variant.as_ref()) {
+        return v.parse().ok();
+    }
+    file_name.split(['-', '.']).next()?.parse().ok()
+}

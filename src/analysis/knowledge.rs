@@ -1,0 +1,330 @@
+//! [`Knowledge`]: the rules, the endgame tablebases and the stored proofs,
+//! asked in that order, for a position and for each of its legal moves.
+
+use super::proofs::ProofIndex;
+use crate::moves::Move;
+use crate::notation::{fen, san, uci};
+use crate::position::{Outcome, Position};
+use crate::search::oracle::{Oracle, TablebaseOracle};
+use crate::tablebase::Wdl;
+use crate::variants::{Fics, International, Losing};
+use std::any::Any;
+use std::path::Path;
+use std::sync::RwLock;
+
+/// The value of a position for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Category {
+    /// The side to move wins.
+    Win,
+    /// The side to move loses.
+    Loss,
+    /// Neither side can force a win.
+    Draw,
+    /// Nothing is known.
+    Unknown,
+}
+
+impl Source {
+    /// The name used in JSON (`rules`, `tablebase`, `proof`, `none`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Source::Rules => "rules",
+            Source::Tablebase => "tablebase",
+            Source::Proof => "proof",
+            Source::None => "none",
+        }
+    }
+}
+
+impl Category {
+    /// The lichess-style name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Category::Win => "win",
+            Category::Loss => "loss",
+            Category::Draw => "draw",
+            Category::Unknown => "unknown",
+        }
+    }
+}
+
+/// Where a verdict comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The game is over.
+    Rules,
+    /// An endgame tablebase.
+    Tablebase,
+    /// A stored proof (verified when it was loaded).
+    Proof,
+    /// Nothing: the category is unknown.
+    None,
+}
+
+/// A position's value for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// Win, loss, draw or unknown.
+    pub category: Category,
+    /// Distance to the end of the game in plies with best play (tablebases,
+    /// and 0 for a finished game); `None` where not known.
+    pub dtw: Option<u16>,
+    /// Where the verdict comes from.
+    pub source: Source,
+}
+
+impl Verdict {
+    /// Nothing known.
+    pub const UNKNOWN: Verdict = Verdict {
+        category: Category::Unknown,
+        dtw: None,
+        source: Source::None,
+    };
+
+    /// The signed distance, lichess style: positive for a win, negative for
+    /// a loss, `None` for draws and unknown distances.
+    pub fn signed_dtw(self) -> Option<i32> {
+        let d = i32::from(self.dtw?);
+        match self.category {
+            Category::Win => Some(d),
+            Category::Loss => Some(-d),
+            _ => None,
+        }
+    }
+
+    /// Sort key for the side choosing a move whose child has this verdict
+    /// (opponent to move): the opponent's quickest loss first, then unknown,
+    /// draws, and the opponent's longest win last.
+    fn choice_key(self) -> (u8, i32) {
+        let d = i32::from(self.dtw.unwrap_or(u16::MAX / 2));
+        match self.category {
+            Category::Loss => (0, d),
+            Category::Unknown => (1, 0),
+            Category::Draw => (2, 0),
+            Category::Win => (3, -d),
+        }
+    }
+}
+
+/// One legal move and what is known after it (from the opponent's side).
+#[derive(Clone, Debug)]
+pub struct MoveVerdict {
+    /// The move in UCI.
+    pub uci: String,
+    /// The move in SAN.
+    pub san: String,
+    /// The position after the move.
+    pub fen: String,
+    /// The value after the move for the side to move then: the opponent,
+    /// except after a Hit-and-Run first sub-move, where the mover moves on.
+    pub verdict: Verdict,
+    /// Whether the mover is still to move after it (a Hit-and-Run first
+    /// sub-move).
+    pub same_side: bool,
+    /// The game is over after the move, and how.
+    pub outcome: Option<&'static str>,
+    /// The move itself.
+    pub mv: Move,
+}
+
+impl MoveVerdict {
+    /// The verdict after the move from the opponent's side (the verdict
+    /// itself, or its mirror image when the mover moves again).
+    pub fn for_opponent(&self) -> Verdict {
+        if !self.same_side {
+            return self.verdict;
+        }
+        let category = match self.verdict.category {
+            Category::Win => Category::Loss,
+            Category::Loss => Category::Win,
+            other => other,
+        };
+        Verdict {
+            category,
+            ..self.verdict
+        }
+    }
+}
+
+/// A position's verdict and its legal moves, best first.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// The value for the side to move.
+    pub verdict: Verdict,
+    /// How the game ended, if it has.
+    pub outcome: Option<&'static str>,
+    /// The legal moves, best first for the side to move.
+    pub moves: Vec<MoveVerdict>,
+}
+
+/// Everything known without searching: tablebases of both Losing-chess
+/// rule sets (opened from one folder) and an index of stored proofs.
+pub struct Knowledge {
+    antichess: Option<TablebaseOracle<International>>,
+    suicide: Option<TablebaseOracle<Fics>>,
+    proofs: RwLock<ProofIndex>,
+}
+
+impl Knowledge {
+    /// The tablebases in `tablebases` (if any) and the given proofs.
+    pub fn new(tablebases: Option<&Path>, proofs: ProofIndex) -> Knowledge {
+        Knowledge {
+            antichess: tablebases.and_then(TablebaseOracle::open),
+            suicide: tablebases.and_then(TablebaseOracle::open),
+            proofs: RwLock::new(proofs),
+        }
+    }
+
+    /// The largest number of men the tablebases cover, per rule set:
+    /// `(antichess, suicide)`.
+    pub fn tablebase_men(&self) -> (Option<u32>, Option<u32>) {
+        (
+            self.antichess.as_ref().map(|t| t.max_men()),
+            self.suicide.as_ref().map(|t| t.max_men()),
+        )
+    }
+
+    /// Runs `f` on the proof index (read access).
+    pub fn with_proofs<T>(&self, f: impl FnOnce(&ProofIndex) -> T) -> T {
+        f(&self.proofs.read().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// Runs `f` on the proof index (write access), e.g. to add a new proof.
+    pub fn with_proofs_mut<T>(&self, f: impl FnOnce(&mut ProofIndex) -> T) -> T {
+        f(&mut self.proofs.write().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// The tablebase value of `pos`, if a table covers it.
+    pub fn probe<P: Position + Any>(&self, pos: &P) -> Option<(Wdl, u16)> {
+        let any = pos as &dyn Any;
+        if let Some(p) = any.downcast_ref::<Losing<International>>() {
+            return self.antichess.as_ref()?.probe(p);
+        }
+        if let Some(p) = any.downcast_ref::<Losing<Fics>>() {
+            return self.suicide.as_ref()?.probe(p);
+        }
+        None
+    }
+
+    /// The value of `pos` for the side to move: the rules if the game is
+    /// over, else a tablebase, else a stored proof (the side to move wins
+    /// where the proof has its move), else unknown.
+    pub fn verdict<P: Position + Any>(&self, pos: &P) -> Verdict {
+        self.verdict_with(
+            pos,
+            pos.outcome(),
+            &self.proofs.read().unwrap_or_else(|e| e.into_inner()),
+        )
+    }
+
+    fn verdict_with<P: Position + Any>(
+        &self,
+        pos: &P,
+        outcome: Option<Outcome>,
+        proofs: &ProofIndex,
+    ) -> Verdict {
+        if let Some(o) = outcome {
+            let category = match o.winner {
+                Some(w) if w == pos.turn() => Category::Win,
+                Some(_) => Category::Loss,
+                None => Category::Draw,
+            };
+            return Verdict {
+                category,
+                dtw: Some(0),
+                source: Source::Rules,
+            };
+        }
+        if let Some((wdl, d)) = self.probe(pos) {
+            let category = match wdl {
+                Wdl::Win => Category::Win,
+                Wdl::Loss => Category::Loss,
+                Wdl::Draw => Category::Draw,
+            };
+            return Verdict {
+                category,
+                dtw: (wdl != Wdl::Draw).then_some(d),
+                source: Source::Tablebase,
+            };
+        }
+        if proofs.winning_move(pos).is_some() {
+            return Verdict {
+                category: Category::Win,
+                dtw: None,
+                source: Source::Proof,
+            };
+        }
+        Verdict::UNKNOWN
+    }
+
+    /// The verdict of `pos` and of every legal move, best first.
+    ///
+    /// A position a stored proof wins for the side to move lists the
+    /// proof's move as a loss for the opponent. A position whose every move
+    /// leads to a position the opponent wins (by the rules, a tablebase or
+    /// a proof) is a loss, with the longest known distance.
+    pub fn analyse<P: Position + Any>(&self, pos: &P) -> Analysis {
+        let proofs = self.proofs.read().unwrap_or_else(|e| e.into_inner());
+        let legal = pos.legal_moves();
+        let outcome = pos.outcome_given(&legal);
+        let mut verdict = self.verdict_with(pos, outcome, &proofs);
+        let proof_move = (verdict.source == Source::Proof)
+            .then(|| proofs.winning_move(pos))
+            .flatten();
+        let mut moves: Vec<MoveVerdict> = legal
+            .iter()
+            .map(|&m| {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                let child_outcome = child.outcome();
+                let mut v = self.verdict_with(&child, child_outcome, &proofs);
+                if Some(m) == proof_move && v.category == Category::Unknown {
+                    v = Verdict {
+                        category: Category::Loss,
+                        dtw: None,
+                        source: Source::Proof,
+                    };
+                }
+                MoveVerdict {
+                    same_side: child.turn() == pos.turn(),
+                    uci: uci::write(m),
+                    san: san::write_in::<P>(&legal, m),
+                    fen: fen::write(&child),
+                    verdict: v,
+                    outcome: child_outcome.map(|o| o.kind.name()),
+                    mv: m,
+                }
+            })
+            .collect();
+        moves.sort_by_key(|m| m.for_opponent().choice_key());
+        let all_lost = !moves.is_empty()
+            && moves
+                .iter()
+                .all(|m| m.for_opponent().category == Category::Win);
+        if verdict.category == Category::Unknown && all_lost {
+            let dtw = moves
+                .iter()
+                .map(|m| m.verdict.dtw.map(|d| d + u16::from(!m.same_side)))
+                .collect::<Option<Vec<u16>>>()
+                .and_then(|d| d.into_iter().max());
+            let source = if moves.iter().all(|m| m.verdict.source == Source::Rules) {
+                Source::Rules
+            } else if moves.iter().any(|m| m.verdict.source == Source::Proof) {
+                Source::Proof
+            } else {
+                Source::Tablebase
+            };
+            verdict = Verdict {
+                category: Category::Loss,
+                dtw,
+                source,
+            };
+        }
+        Analysis {
+            verdict,
+            outcome: outcome.map(|o| o.kind.name()),
+            moves,
+        }
+    }
+}

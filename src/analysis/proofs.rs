@@ -1,0 +1,133 @@
+//! [`ProofIndex`]: the winner's moves of every stored proof, by position,
+//! for answering lookups.
+//!
+//! Each proof file is checked by the independent verifier when it is
+//! loaded; a file that fails is not used (its error is kept for the
+//! operator). Lookups go by variant and zobrist hash, as the proof files
+//! themselves do: a position whose hash is in a verified proof is won for
+//! the side to move by the stored move.
+
+use crate::moves::{self, Move};
+use crate::position::Position;
+use crate::search::Proof;
+use crate::search::proof::{self, ProofMeta};
+use crate::store::{TableKind, TableReader};
+use crate::variants::Variant;
+use hashbrown::HashMap;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// One proof file in the index.
+#[derive(Clone, Debug, Serialize)]
+pub struct StoredProof {
+    /// The file.
+    pub path: PathBuf,
+    /// The variant.
+    pub variant: String,
+    /// What the file says about itself (root, winner, the line to it).
+    pub meta: ProofMeta,
+    /// Positions the verifier checked.
+    pub positions: u64,
+}
+
+/// The winner's moves of a set of verified proofs.
+#[derive(Debug, Default)]
+pub struct ProofIndex {
+    moves: HashMap<(Variant, u64), u32>,
+    files: Vec<StoredProof>,
+    errors: Vec<String>,
+}
+
+impl ProofIndex {
+    /// Loads and verifies every `*.proof` file of `dir` (a missing folder
+    /// gives an empty index). Files that fail are left out and listed in
+    /// [`ProofIndex::errors`].
+    pub fn load_dir(dir: &Path) -> ProofIndex {
+        let mut index = ProofIndex::default();
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return index;
+        };
+        let mut paths: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "proof"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            if let Err(e) = index.add_file(&path) {
+                index.errors.push(e);
+            }
+        }
+        index
+    }
+
+    /// Verifies the proof file at `path` and adds its moves.
+    pub fn add_file(&mut self, path: &Path) -> Result<(), String> {
+        let checked = proof::verify_file(path).map_err(|e| e.to_string())?;
+        let reader = TableReader::open(path).map_err(|e| e.to_string())?;
+        if reader.kind() != TableKind::Proof {
+            return Err(format!("{}: not a proof file", path.display()));
+        }
+        let records = reader.records().map_err(|e| e.to_string())?;
+        for (hash, value) in records {
+            if let Ok(bytes) = <[u8; 4]>::try_from(value.as_slice()) {
+                self.moves
+                    .insert((checked.variant, hash), u32::from_le_bytes(bytes));
+            }
+        }
+        self.files.retain(|f| f.path != path);
+        self.files.push(StoredProof {
+            path: path.to_path_buf(),
+            variant: checked.variant.name().to_string(),
+            meta: checked.meta,
+            positions: checked.verified.positions,
+        });
+        Ok(())
+    }
+
+    /// Adds a proof held in memory (already verified by its producer),
+    /// stored at `path`.
+    pub fn add_proof<P: Position>(
+        &mut self,
+        proof: &Proof<P>,
+        path: &Path,
+        meta: ProofMeta,
+        positions: u64,
+    ) {
+        for (&hash, &m) in &proof.moves {
+            self.moves.insert((P::VARIANT, hash), moves::encode(m));
+        }
+        self.files.retain(|f| f.path != path);
+        self.files.push(StoredProof {
+            path: path.to_path_buf(),
+            variant: P::VARIANT.name().to_string(),
+            meta,
+            positions,
+        });
+    }
+
+    /// The stored winning move of `pos`, if a proof wins it for the side to move.
+    pub fn winning_move<P: Position>(&self, pos: &P) -> Option<Move> {
+        let code = *self.moves.get(&(P::VARIANT, pos.zobrist()))?;
+        moves::decode(&pos.legal_moves(), code)
+    }
+
+    /// The proof files loaded.
+    pub fn files(&self) -> &[StoredProof] {
+        &self.files
+    }
+
+    /// Files that could not be used, with the reason.
+    pub fn errors(&self) -> &[String] {
+        &self.errors
+    }
+
+    /// Positions with a stored move.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether no proof is loaded.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+}

@@ -1,0 +1,59 @@
+//! `ransom serve`: the HTTP analysis service and its web page.
+
+use ransom::service::{self, ServeConfig};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `ransom serve`.
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// Address and port to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    bind: SocketAddr,
+    /// Losing-chess endgame tablebases.
+    #[arg(long, default_value = "tablebases")]
+    tablebases: PathBuf,
+    /// Stored proofs: verified when loaded; proofs found by requests are written here.
+    #[arg(long, default_value = "proofs")]
+    proofs: PathBuf,
+    /// Puzzle sets (*.epd, *.jsonl).
+    #[arg(long, default_value = "puzzles")]
+    puzzles: PathBuf,
+    /// Searches running at once (default: the number of cores).
+    #[arg(long)]
+    workers: Option<usize>,
+    /// Searches that may wait for a worker before requests get 503.
+    #[arg(long, default_value_t = 16)]
+    queue: usize,
+    /// The most nodes one search may use.
+    #[arg(long, default_value_t = 20_000_000)]
+    max_nodes: u64,
+    /// The most time one search may use, in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    max_time: u64,
+    /// Memory for one search's table, in MB.
+    #[arg(long, default_value_t = 128)]
+    hash: usize,
+}
+
+pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
+    let defaults = ServeConfig::default();
+    if args.workers == Some(0) {
+        anyhow::bail!("--workers must be at least 1");
+    }
+    let config = ServeConfig {
+        bind: args.bind,
+        tablebases: Some(args.tablebases.clone()),
+        proofs: args.proofs.clone(),
+        puzzles: Some(args.puzzles.clone()),
+        workers: args.workers.unwrap_or(defaults.workers),
+        queue: args.queue,
+        max_nodes: args.max_nodes,
+        max_time_ms: args.max_time,
+        hash_mb: args.hash,
+        ..defaults
+    };
+    service::run(config)?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,52 @@
+//! [`ServeConfig`]: what `ransom serve` is started with.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// The service's settings, with defaults that work from the repository root.
+#[derive(Clone, Debug)]
+pub struct ServeConfig {
+    /// Address to listen on.
+    pub bind: SocketAddr,
+    /// Endgame tablebases (Losing chess); `None` for none.
+    pub tablebases: Option<PathBuf>,
+    /// Stored proofs: loaded (and verified) at start; new proofs are written here.
+    pub proofs: PathBuf,
+    /// Puzzle sets (`*.epd`, `*.jsonl`).
+    pub puzzles: Option<PathBuf>,
+    /// Solver threads: at most this many searches run at once.
+    pub workers: usize,
+    /// Searches that may wait for a worker; more get 503.
+    pub queue: usize,
+    /// The most nodes one search may use (requests may ask for fewer).
+    pub max_nodes: u64,
+    /// The most time one search may use, in milliseconds.
+    pub max_time_ms: u64,
+    /// Memory for one search's table, in MB.
+    pub hash_mb: usize,
+    /// The longest mate a request may ask for.
+    pub max_mate: u16,
+    /// The deepest perft a request may ask for.
+    pub max_perft_depth: u32,
+    /// The largest request body, in bytes.
+    pub max_body_bytes: usize,
+}
+
+impl Default for ServeConfig {
+    fn default() -> Self {
+        ServeConfig {
+            bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            tablebases: Some(PathBuf::from("tablebases")),
+            proofs: PathBuf::from("proofs"),
+            puzzles: Some(PathBuf::from("puzzles")),
+            workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            queue: 16,
+            max_nodes: 20_000_000,
+            max_time_ms: 10_000,
+            hash_mb: 128,
+            max_mate: 12,
+            max_perft_depth: 6,
+            max_body_bytes: 64 * 1024,
+        }
+    }
+}

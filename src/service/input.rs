@@ -1,0 +1,93 @@
+//! Reading requests: variants, positions, moves, query strings and JSON
+//! bodies, each failure a clear [`ApiError`].
+
+use super::error::ApiError;
+use crate::notation::{fen, parse_move};
+use crate::position::Position;
+use crate::variants::{AnyPosition, Variant};
+use axum::body::Bytes;
+use axum::extract::Query;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::http::StatusCode;
+use serde::de::DeserializeOwned;
+use std::collections::HashMap;
+
+/// The variant named in the path; 404 for an unknown name.
+pub fn variant(name: &str) -> Result<Variant, ApiError> {
+    name.parse().map_err(|e: crate::variants::UnknownVariant| {
+        ApiError::not_found("unknown-variant", e.to_string())
+    })
+}
+
+/// The position of `fen` (the variant's start without one).
+pub fn position(variant: Variant, fen_text: Option<&str>) -> Result<AnyPosition, ApiError> {
+    match fen_text.map(str::trim) {
+        None | Some("") => Ok(AnyPosition::start(variant)),
+        Some(text) => {
+            let setup = fen::parse(text).map_err(|e| ApiError::bad_fen(format!("{e}")))?;
+            AnyPosition::from_setup(variant, &setup)
+                .map_err(|e| ApiError::bad_fen(format!("not a legal {variant} position: {e}")))
+        }
+    }
+}
+
+/// Plays `moves` (SAN or UCI) from `pos`.
+pub fn play<P: Position>(pos: &P, moves: &[String]) -> Result<P, ApiError> {
+    let mut pos = pos.clone();
+    for (i, text) in moves.iter().enumerate() {
+        let m = parse_move(&pos, text).map_err(|e| {
+            ApiError::bad_move(format!(
+                "move {} ('{text}'): {e} in {}",
+                i + 1,
+                fen::write(&pos)
+            ))
+        })?;
+        pos.play_unchecked(m);
+    }
+    Ok(pos)
+}
+
+/// The query string's parameters; 400 when it cannot be read.
+pub fn query(
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> Result<HashMap<String, String>, ApiError> {
+    q.map(|Query(map)| map)
+        .map_err(|e| ApiError::bad_request(format!("bad query string: {e}")))
+}
+
+/// A JSON body of type `T`: 413 when it is too large, 400 when it is not
+/// JSON or lacks a field (the message names what is wrong).
+pub fn json_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+    let bytes = body.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "body-too-large",
+                format!("request body too large: {e}"),
+            )
+        } else {
+            ApiError::bad_request(format!("cannot read the request body: {e}"))
+        }
+    })?;
+    if bytes.is_empty() {
+        return Err(ApiError::bad_request(
+            "the request body is empty; send a JSON object",
+        ));
+    }
+    serde_json::from_slice(&bytes).map_err(|e| ApiError::bad_request(format!("bad JSON body: {e}")))
+}
+
+/// An optional numeric query parameter; 400 when it is not a number.
+pub fn number<T: std::str::FromStr>(
+    params: &HashMap<String, String>,
+    key: &str,
+) -> Result<Option<T>, ApiError> {
+    params
+        .get(key)
+        .map(|v| {
+            v.trim()
+                .parse::<T>()
+                .map_err(|_| ApiError::bad_request(format!("{key}: '{v}' is not a valid number")))
+        })
+        .transpose()
+}

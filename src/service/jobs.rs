@@ -1,0 +1,92 @@
+//! [`JobPool`]: solver work off the async threads, at most `workers` at
+//! once, with a bounded queue (503 beyond it).
+
+use super::error::ApiError;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use tokio::sync::Semaphore;
+
+/// Runs blocking solver work on a bounded number of threads.
+pub struct JobPool {
+    permits: Arc<Semaphore>,
+    admitted: AtomicUsize,
+    running: Arc<AtomicUsize>,
+    workers: usize,
+    queue: usize,
+}
+
+/// Decrements a counter when dropped (a request that goes away while
+/// waiting leaves the queue).
+struct Admitted<'a>(&'a AtomicUsize);
+
+impl Drop for Admitted<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+impl JobPool {
+    /// A pool of `workers` threads' worth of permits and `queue` waiting places.
+    pub fn new(workers: usize, queue: usize) -> JobPool {
+        let workers = workers.max(1);
+        JobPool {
+            permits: Arc::new(Semaphore::new(workers)),
+            admitted: AtomicUsize::new(0),
+            running: Arc::new(AtomicUsize::new(0)),
+            workers,
+            queue,
+        }
+    }
+
+    /// Runs `work` on a blocking thread once a worker is free, or answers
+    /// 503 at once when every worker is busy and the queue is full. Work
+    /// that has started runs to its own budget even if the client leaves.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
+        if self.admitted.fetch_add(1, Ordering::SeqCst) >= self.workers + self.queue {
+            self.admitted.fetch_sub(1, Ordering::SeqCst);
+            return Err(ApiError::overloaded());
+        }
+        let _admitted = Admitted(&self.admitted);
+        let permit = Arc::clone(&self.permits)
+            .acquire_owned()
+            .await
+            .map_err(|_| ApiError::internal("the worker pool is closed"))?;
+        let running = Arc::clone(&self.running);
+        running.fetch_add(1, Ordering::SeqCst);
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let _running = RunningGuard(running);
+            work()
+        })
+        .await
+        .map_err(|e| ApiError::internal(format!("a solver task failed: {e}")))
+    }
+
+    /// Searches running now.
+    pub fn running(&self) -> usize {
+        self.running.load(Ordering::SeqCst)
+    }
+
+    /// Searches admitted but not yet running.
+    pub fn waiting(&self) -> usize {
+        self.admitted
+            .load(Ordering::SeqCst)
+            .saturating_sub(self.running())
+    }
+
+    /// The number of workers.
+    pub fn workers(&self) -> usize {
+        self.workers
+    }
+}
+
+struct RunningGuard(Arc<AtomicUsize>);
+
+impl Drop for RunningGuard {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}

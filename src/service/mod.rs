@@ -1,0 +1,25 @@
+//! `ransom serve`: the HTTP JSON analysis service (axum + tokio) and its
+//! web page.
+//!
+//! Lookups (tablebases, stored proofs, legal moves) answer on the async
+//! threads; searches (mate, prove, perft) run on a bounded pool of solver
+//! threads with per-request budgets capped by the server's
+//! ([`ServeConfig`]). Every error is JSON `{"error": {"code", "message"}}`.
+//! The endpoints are listed in `docs/service.md`.
+
+mod config;
+mod error;
+mod input;
+mod jobs;
+mod puzzle_sets;
+mod routes;
+mod server;
+mod state;
+mod web;
+
+pub use config::ServeConfig;
+pub use error::ApiError;
+pub use puzzle_sets::{PuzzleSet, PuzzleSets};
+pub use routes::router;
+pub use server::{Server, run};
+pub use state::AppState;

@@ -1,0 +1,106 @@
+//! `POST /v1/{variant}/mate`: the shortest mate with its verified solution tree.
+
+use super::super::error::ApiError;
+use super::super::input;
+use super::super::state::AppState;
+use super::budget;
+use crate::analysis::{holdings_json, mate_report_json, move_steps};
+use crate::dispatch;
+use crate::position::Position;
+use crate::search::Budget;
+use crate::search::mate::{MateOptions, MateStatus, build_tree, longest_line, solve_mate};
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, State};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+/// The request body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MateRequest {
+    /// The position (default: the variant's start).
+    fen: Option<String>,
+    /// Moves played from it first.
+    #[serde(default)]
+    moves: Vec<String>,
+    /// The longest mate to look for (default 5).
+    max: Option<u16>,
+    max_nodes: Option<u64>,
+    max_time_ms: Option<u64>,
+    /// List every key of the shortest length.
+    #[serde(default)]
+    all_keys: bool,
+    /// The most moves of the tree to return (default 400).
+    tree_limit: Option<usize>,
+}
+
+/// Solves the mate; 422 when the budget runs out first.
+pub async fn mate(
+    State(state): State<Arc<AppState>>,
+    Path(variant): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let variant = input::variant(&variant)?;
+    let request: MateRequest = input::json_body(body)?;
+    let cap = state.config.max_mate;
+    let max = request.max.unwrap_or(5);
+    if !(1..=cap).contains(&max) {
+        return Err(ApiError::bad_request(format!(
+            "max {max} is out of range: this server looks for mates of 1 to {cap} moves"
+        )));
+    }
+    let mut pos = input::position(variant, request.fen.as_deref())?;
+    dispatch!(&mut pos, p => *p = input::play(p, &request.moves)?);
+    let options = MateOptions {
+        max,
+        all_keys: request.all_keys,
+        budget: budget(&state, request.max_nodes, request.max_time_ms),
+    };
+    let limit = request.tree_limit.unwrap_or(400).min(5000);
+    state
+        .jobs
+        .run(move || dispatch!(&pos, p => solve(p, options, limit)))
+        .await?
+}
+
+fn solve<P: Position>(
+    pos: &P,
+    options: MateOptions,
+    limit: usize,
+) -> Result<Json<Value>, ApiError> {
+    let max = options.max;
+    let budget: Budget = options.budget;
+    let report = solve_mate(pos, &options, &mut |_| {});
+    if report.status == MateStatus::Unknown {
+        return Err(ApiError::budget_exhausted(
+            format!(
+                "no answer within the budget ({} nodes, {} ms at most)",
+                budget.max_nodes,
+                budget.max_time.map_or(0, |t| t.as_millis())
+            ),
+            json!({
+                "nodes": report.nodes,
+                "time_ms": report.elapsed.as_secs_f64() * 1000.0,
+                "notes": report.notes,
+            }),
+        ));
+    }
+    let mut out = mate_report_json(pos, &report, max, limit);
+    let line = report
+        .solution
+        .as_ref()
+        .map(|s| longest_line(pos, pos.turn(), s))
+        .unwrap_or_default();
+    out["main_line_steps"] = move_steps(pos, &line).into();
+    out["tree_text"] = report
+        .solution
+        .as_ref()
+        .map(|s| build_tree(pos, pos.turn(), s, limit).to_text())
+        .into();
+    out["holdings"] = holdings_json(pos);
+    out["source"] = "search".into();
+    Ok(Json(out))
+}

@@ -1,0 +1,67 @@
+//! The routes: one file per group of endpoints.
+
+mod analysis;
+mod health;
+mod mate;
+mod perft;
+mod prove;
+mod puzzles;
+
+use super::error::ApiError;
+use super::state::AppState;
+use super::web;
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{Method, Uri};
+use axum::routing::{get, post};
+use std::sync::Arc;
+
+/// The service's routes over `state`.
+pub fn router(state: Arc<AppState>) -> Router {
+    let limit = state.config.max_body_bytes;
+    Router::new()
+        .route("/", get(web::index))
+        .route("/app.js", get(web::script))
+        .route("/style.css", get(web::style))
+        .route("/health", get(health::health))
+        .route("/v1/puzzles", get(puzzles::list))
+        .route("/v1/puzzles/{set}", get(puzzles::set))
+        .route("/v1/puzzles/{set}/{id}", get(puzzles::puzzle))
+        .route("/v1/{variant}", get(analysis::lookup))
+        .route("/v1/{variant}/moves", get(analysis::moves))
+        .route("/v1/{variant}/perft", get(perft::perft))
+        .route("/v1/{variant}/mate", post(mate::mate))
+        .route("/v1/{variant}/prove", post(prove::prove))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(limit))
+        .with_state(state)
+}
+
+async fn not_found(uri: Uri) -> ApiError {
+    ApiError::not_found("not-found", format!("no such endpoint: {}", uri.path()))
+}
+
+async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::METHOD_NOT_ALLOWED,
+        "method-not-allowed",
+        format!("{method} is not allowed on {}", uri.path()),
+    )
+}
+
+/// The budget of one search: what the request asks, within the server's caps.
+fn budget(
+    state: &AppState,
+    max_nodes: Option<u64>,
+    max_time_ms: Option<u64>,
+) -> crate::search::Budget {
+    let cfg = &state.config;
+    crate::search::Budget {
+        max_nodes: max_nodes.unwrap_or(cfg.max_nodes).min(cfg.max_nodes),
+        max_time: Some(std::time::Duration::from_millis(
+            max_time_ms.unwrap_or(cfg.max_time_ms).min(cfg.max_time_ms),
+        )),
+        hash_bytes: cfg.hash_mb.saturating_mul(1 << 20),
+    }
+}

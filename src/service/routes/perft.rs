@@ -1,0 +1,121 @@
+//! `GET /v1/{variant}/perft?fen=&depth=`: leaf counts, depth capped and
+//! the count stopped at the server's node and time budget.
+
+use super::super::error::ApiError;
+use super::super::input;
+use super::super::state::AppState;
+use crate::analysis::state_json;
+use crate::dispatch;
+use crate::notation::uci;
+use crate::position::Position;
+use axum::Json;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The perft count with its divide (per first move).
+pub async fn perft(
+    State(state): State<Arc<AppState>>,
+    Path(variant): Path<String>,
+    params: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let variant = input::variant(&variant)?;
+    let params = input::query(params)?;
+    let pos = input::position(variant, params.get("fen").map(String::as_str))?;
+    let cap = state.config.max_perft_depth;
+    let depth: u32 = input::number(&params, "depth")?
+        .ok_or_else(|| ApiError::bad_request("depth is required (1 to the server's cap)"))?;
+    if !(1..=cap).contains(&depth) {
+        return Err(ApiError::bad_request(format!(
+            "depth {depth} is out of range: this server counts depths 1 to {cap}"
+        )));
+    }
+    let mut limit = Limit {
+        visited: 0,
+        max_nodes: state.config.max_nodes,
+        deadline: Instant::now() + Duration::from_millis(state.config.max_time_ms),
+    };
+    let started = Instant::now();
+    let out = state
+        .jobs
+        .run(move || dispatch!(&pos, p => divide_json(p, depth, &mut limit)))
+        .await??;
+    let mut out = out;
+    out["time_ms"] = (started.elapsed().as_secs_f64() * 1000.0).into();
+    Ok(Json(out))
+}
+
+/// The node and time budget of one count.
+struct Limit {
+    visited: u64,
+    max_nodes: u64,
+    deadline: Instant,
+}
+
+impl Limit {
+    /// Counts `n` more positions; `None` once the budget is spent.
+    fn spend(&mut self, n: u64) -> Option<()> {
+        let before = self.visited;
+        self.visited += n;
+        if self.visited > self.max_nodes {
+            return None;
+        }
+        if before >> 14 != self.visited >> 14 && Instant::now() > self.deadline {
+            return None;
+        }
+        Some(())
+    }
+}
+
+fn count<P: Position>(pos: &P, depth: u32, limit: &mut Limit) -> Option<u64> {
+    let moves = pos.legal_moves();
+    limit.spend(moves.len() as u64)?;
+    if depth == 1 {
+        return Some(moves.len() as u64);
+    }
+    let mut total = 0;
+    for &m in moves.iter() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        total += count(&child, depth - 1, limit)?;
+    }
+    Some(total)
+}
+
+fn divide_json<P: Position>(pos: &P, depth: u32, limit: &mut Limit) -> Result<Value, ApiError> {
+    let exhausted = |limit: &Limit| {
+        ApiError::budget_exhausted(
+            format!(
+                "perft {depth} stopped at the server's budget after {} positions",
+                limit.visited
+            ),
+            json!({"nodes": limit.visited}),
+        )
+    };
+    let mut rows = Vec::new();
+    let mut total = 0;
+    for &m in pos.legal_moves().iter() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        let n = if depth == 1 {
+            1
+        } else {
+            match count(&child, depth - 1, limit) {
+                Some(n) => n,
+                None => return Err(exhausted(limit)),
+            }
+        };
+        total += n;
+        rows.push(json!({"uci": uci::write(m), "nodes": n}));
+    }
+    Ok(json!({
+        "position": state_json(pos),
+        "depth": depth,
+        "nodes": total,
+        "divide": rows,
+        "visited": limit.visited,
+    }))
+}

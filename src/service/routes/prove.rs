@@ -1,0 +1,159 @@
+//! `POST /v1/{variant}/prove`: the prover under a budget; a completed,
+//! verified proof is written to the proof folder and served from then on.
+
+use super::super::error::ApiError;
+use super::super::input;
+use super::super::state::AppState;
+use super::budget;
+use crate::analysis::state_json;
+use crate::dispatch;
+use crate::notation::{fen, uci};
+use crate::position::Position;
+use crate::search::oracle::tablebase_oracle;
+use crate::search::{Budget, ProofMeta, Verdict, prove_with_oracle};
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, State};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// The request body: a position (`fen`, else the start) and `moves` from it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProveRequest {
+    fen: Option<String>,
+    #[serde(default)]
+    moves: Vec<String>,
+    #[serde(default)]
+    budget: BudgetRequest,
+}
+
+/// A request's budget; both capped by the server's.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BudgetRequest {
+    max_nodes: Option<u64>,
+    max_time_ms: Option<u64>,
+}
+
+/// Proves who wins; 422 when the budget runs out first.
+pub async fn prove(
+    State(state): State<Arc<AppState>>,
+    Path(variant): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let variant = input::variant(&variant)?;
+    let request: ProveRequest = input::json_body(body)?;
+    let start = input::position(variant, request.fen.as_deref())?;
+    let mut pos = start.clone();
+    dispatch!(&mut pos, p => *p = input::play(p, &request.moves)?);
+    let budget = budget(&state, request.budget.max_nodes, request.budget.max_time_ms);
+    let job_state = Arc::clone(&state);
+    let start_fen = dispatch!(&start, p => fen::write(p));
+    let line = request.moves;
+    state
+        .jobs
+        .run(move || dispatch!(&pos, p => prove_and_store(&job_state, p, budget, start_fen, line)))
+        .await?
+}
+
+fn prove_and_store<P: Position>(
+    state: &AppState,
+    pos: &P,
+    budget: Budget,
+    start_fen: String,
+    line: Vec<String>,
+) -> Result<Json<Value>, ApiError> {
+    let oracle = state
+        .config
+        .tablebases
+        .as_deref()
+        .and_then(tablebase_oracle::<P>);
+    let report = prove_with_oracle(pos, &budget, oracle.as_deref(), &mut |_| {});
+    let effort = json!({
+        "nodes": report.nodes,
+        "time_ms": report.elapsed.as_secs_f64() * 1000.0,
+        "tablebase_hits": report.oracle_hits,
+    });
+    let winner = match report.verdict {
+        Verdict::Win => pos.turn(),
+        Verdict::Loss => !pos.turn(),
+        Verdict::Unknown => {
+            return Err(ApiError::budget_exhausted(
+                format!(
+                    "not proved within the budget ({} nodes, {} ms at most)",
+                    budget.max_nodes,
+                    budget.max_time.map_or(0, |t| t.as_millis())
+                ),
+                effort,
+            ));
+        }
+    };
+    let (Some(proof), Some(verified)) = (&report.proof, report.verified) else {
+        return Err(ApiError::internal(
+            "a proof was found but did not pass the verifier",
+        ));
+    };
+    let root_fen = fen::write(pos);
+    let line_uci: Vec<String> = {
+        // The moves as UCI, replayed from the start position.
+        let mut out = Vec::new();
+        if let Ok(setup) = fen::parse(&start_fen)
+            && let Ok(mut p) = P::from_setup(&setup)
+        {
+            for text in &line {
+                match crate::notation::parse_move(&p, text) {
+                    Ok(m) => {
+                        out.push(uci::write(m));
+                        p.play_unchecked(m);
+                    }
+                    Err(_) => break,
+                }
+            }
+        }
+        out
+    };
+    let meta = ProofMeta {
+        root_fen: root_fen.clone(),
+        winner: winner.name().into(),
+        start_fen,
+        line: line_uci,
+    };
+    let path = proof_path::<P>(&state.config.proofs, &root_fen);
+    std::fs::create_dir_all(&state.config.proofs).map_err(|e| {
+        ApiError::internal(format!(
+            "cannot create {}: {e}",
+            state.config.proofs.display()
+        ))
+    })?;
+    proof
+        .write(&path, &meta)
+        .map_err(|e| ApiError::internal(format!("cannot store the proof: {e}")))?;
+    state
+        .knowledge
+        .with_proofs_mut(|index| index.add_proof(proof, &path, meta, verified.positions));
+    let mut out = effort;
+    out["position"] = state_json(pos);
+    out["result"] = report.verdict.name().into();
+    out["winner"] = winner.name().into();
+    out["best"] = report.best.map(uci::write).into();
+    out["proof_positions"] = verified.positions.into();
+    out["proof_depth"] = verified.depth.into();
+    out["verified"] = true.into();
+    out["proof_file"] = path.display().to_string().into();
+    out["source"] = "search".into();
+    Ok(Json(out))
+}
+
+/// `<dir>/<variant>-<hash of the root FEN>.proof`.
+fn proof_path<P: Position>(dir: &std::path::Path, root_fen: &str) -> PathBuf {
+    let name = format!(
+        "{}-{:016x}.proof",
+        P::VARIANT.name(),
+        crate::store::fnv1a64(root_fen.as_bytes())
+    );
+    dir.join(name)
+}

@@ -1,0 +1,126 @@
+//! Starting the service: in the foreground (`ransom serve`) or on a
+//! background thread ([`Server`], for tests and load runs).
+
+use super::config::ServeConfig;
+use super::routes::router;
+use super::state::AppState;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+
+/// Stack for every service thread: the prover recurses as deep as its proofs.
+const THREAD_STACK_BYTES: usize = 512 << 20;
+
+fn runtime(config: &ServeConfig) -> std::io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_stack_size(THREAD_STACK_BYTES)
+        .max_blocking_threads(config.workers.max(1) + 2)
+        .build()
+}
+
+async fn bind(addr: SocketAddr) -> anyhow::Result<TcpListener> {
+    TcpListener::bind(addr)
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))
+}
+
+/// What the service loaded, for the start-up message.
+pub fn summary(state: &AppState) -> String {
+    let (anti, sui) = state.knowledge.tablebase_men();
+    let men = |m: Option<u32>| m.map_or("none".to_string(), |m| format!("up to {m} men"));
+    let (files, positions, errors) = state
+        .knowledge
+        .with_proofs(|p| (p.files().len(), p.len(), p.errors().to_vec()));
+    let mut text = format!(
+        "tablebases: antichess {}, suicide {}; proofs: {files} files ({positions} positions); puzzles: {} sets; workers: {}",
+        men(anti),
+        men(sui),
+        state.puzzles.sets.len(),
+        state.jobs.workers()
+    );
+    for e in errors.iter().chain(&state.puzzles.errors) {
+        text += &format!("\n  not loaded: {e}");
+    }
+    text
+}
+
+/// Runs the service in the foreground until Ctrl-C.
+pub fn run(config: ServeConfig) -> anyhow::Result<()> {
+    let rt = runtime(&config)?;
+    let bind_addr = config.bind;
+    let state = Arc::new(AppState::load(config));
+    rt.block_on(async move {
+        let listener = bind(bind_addr).await?;
+        let addr = listener.local_addr()?;
+        eprintln!("{}", summary(&state));
+        eprintln!("ransom serve: listening on http://{addr}/ (Ctrl-C stops)");
+        axum::serve(listener, router(state))
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+            .map_err(|e| anyhow::anyhow!("the server failed: {e}"))
+    })
+}
+
+/// A service running on a background thread; dropping it shuts it down.
+pub struct Server {
+    addr: SocketAddr,
+    state: Arc<AppState>,
+    shutdown: Option<oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Server {
+    /// Loads what `config` names and starts listening on `config.bind`
+    /// (port 0 picks a free port: see [`Server::addr`]).
+    pub fn start(config: ServeConfig) -> anyhow::Result<Server> {
+        let rt = runtime(&config)?;
+        let state = Arc::new(AppState::load(config));
+        let listener = rt.block_on(bind(state.config.bind))?;
+        let addr = listener.local_addr()?;
+        let (tx, rx) = oneshot::channel::<()>();
+        let app = router(Arc::clone(&state));
+        let thread = std::thread::Builder::new()
+            .name("ransom-serve".into())
+            .spawn(move || {
+                rt.block_on(async move {
+                    let _ = axum::serve(listener, app)
+                        .with_graceful_shutdown(async {
+                            let _ = rx.await;
+                        })
+                        .await;
+                });
+                rt.shutdown_background();
+            })?;
+        Ok(Server {
+            addr,
+            state,
+            shutdown: Some(tx),
+            thread: Some(thread),
+        })
+    }
+
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Its shared state.
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}

@@ -1,0 +1,42 @@
+//! [`AppState`]: what every request handler shares.
+
+use super::config::ServeConfig;
+use super::jobs::JobPool;
+use super::puzzle_sets::PuzzleSets;
+use crate::analysis::{Knowledge, ProofIndex};
+use std::time::Instant;
+
+/// The service's shared state.
+pub struct AppState {
+    /// The settings.
+    pub config: ServeConfig,
+    /// Tablebases and stored proofs.
+    pub knowledge: Knowledge,
+    /// The puzzle sets.
+    pub puzzles: PuzzleSets,
+    /// The solver workers.
+    pub jobs: JobPool,
+    /// When the service started.
+    pub started: Instant,
+}
+
+impl AppState {
+    /// Loads tablebases, proofs (verifying each) and puzzles as `config` says.
+    pub fn load(config: ServeConfig) -> AppState {
+        let proofs = ProofIndex::load_dir(&config.proofs);
+        let knowledge = Knowledge::new(config.tablebases.as_deref(), proofs);
+        let puzzles = config
+            .puzzles
+            .as_deref()
+            .map(PuzzleSets::load)
+            .unwrap_or_default();
+        let jobs = JobPool::new(config.workers, config.queue);
+        AppState {
+            config,
+            knowledge,
+            puzzles,
+            jobs,
+            started: Instant::now(),
+        }
+    }
+}

@@ -1,0 +1,347 @@
+// ransom's analysis board: talks to the JSON API of `ransom serve`.
+"use strict";
+
+const GLYPH = { k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E", p: "\u265F" };
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  variant: "hostage",
+  fen: "",
+  moves: [],          // legal moves: {uci, san, fen}
+  history: [],        // earlier FENs, for Back
+  selected: null,     // {square} or {drop: letter}
+  flipped: false,
+  steps: null,        // mate or puzzle line: {start, steps: [{uci, san, fen}], at}
+  lastMove: null,
+};
+
+function message(text) { $("message").textContent = text || ""; }
+
+async function api(path, options) {
+  const response = await fetch(path, options);
+  let body;
+  try { body = await response.json(); } catch (e) { body = { error: { code: "bad-response", message: String(e) } }; }
+  if (!response.ok) {
+    const err = body && body.error ? body.error : { code: String(response.status), message: response.statusText };
+    throw new Error(`${err.code}: ${err.message}`);
+  }
+  return body;
+}
+
+// --- FEN reading (for drawing only; the server checks everything) ---
+function parseBoard(fen) {
+  const placement = fen.trim().split(/\s+/)[0] || "";
+  const boardPart = placement.split("[")[0];
+  const ranks = boardPart.split("/").slice(0, 8);
+  const squares = {};
+  ranks.forEach((rank, i) => {
+    let file = 0;
+    for (const ch of rank) {
+      if (/\d/.test(ch)) { file += Number(ch); continue; }
+      if (ch === "~") continue;
+      const name = "abcdefgh"[file] + (8 - i);
+      squares[name] = ch;
+      file += 1;
+    }
+  });
+  return squares;
+}
+
+function sideToMove(fen) { return (fen.trim().split(/\s+/)[1] || "w") === "b" ? "black" : "white"; }
+
+// --- drawing ---
+function squareNames() {
+  const names = [];
+  for (let r = 7; r >= 0; r--) for (let f = 0; f < 8; f++) names.push("abcdefgh"[f] + (r + 1));
+  return state.flipped ? names.reverse() : names;
+}
+
+function pieceSpan(letter) {
+  const span = document.createElement("span");
+  const white = letter === letter.toUpperCase();
+  span.className = "piece " + (white ? "white" : "black");
+  span.textContent = GLYPH[letter.toLowerCase()] || "?";
+  span.title = letter;
+  return span;
+}
+
+function targetsOfSelection() {
+  const sel = state.selected;
+  if (!sel) return [];
+  return state.moves.filter((m) => matchesSelection(m, sel)).map((m) => toSquare(m.uci));
+}
+
+function toSquare(uci) {
+  const at = uci.indexOf("@");
+  if (at >= 0) return uci.slice(at + 1, at + 3);
+  return uci.slice(2, 4);
+}
+
+function matchesSelection(m, sel) {
+  if (sel.square) return m.uci.slice(0, 2) === sel.square && !m.uci.includes("@");
+  if (sel.drop) return m.uci.includes("@") && m.uci[0].toUpperCase() === sel.drop.toUpperCase();
+  return false;
+}
+
+function drawBoard() {
+  const board = $("board");
+  board.innerHTML = "";
+  const squares = parseBoard(state.fen);
+  const targets = new Set(targetsOfSelection());
+  for (const name of squareNames()) {
+    const div = document.createElement("div");
+    const file = name.charCodeAt(0) - 97, rank = Number(name[1]) - 1;
+    div.className = "square " + ((file + rank) % 2 ? "light" : "dark");
+    div.dataset.square = name;
+    if (state.selected && state.selected.square === name) div.classList.add("selected");
+    if (targets.has(name)) div.classList.add("target");
+    if (state.lastMove && state.lastMove.includes(name)) div.classList.add("last");
+    if (squares[name]) div.appendChild(pieceSpan(squares[name]));
+    div.addEventListener("click", () => clickSquare(name));
+    board.appendChild(div);
+  }
+}
+
+function holdingBox(label, letters, kind, side) {
+  const box = document.createElement("div");
+  box.className = `holding ${kind}`;
+  box.dataset.side = side;
+  const title = document.createElement("span");
+  title.className = "label";
+  title.textContent = label;
+  box.appendChild(title);
+  const men = document.createElement("div");
+  men.className = "men";
+  for (const letter of letters) {
+    const span = pieceSpan(letter);
+    span.classList.add("man");
+    // Airfield men drop; the mover's own men in the opponent's prison are
+    // rescued by exchanges (the chooser lists the men that can be paid).
+    if (state.selected && state.selected.drop === letter) span.classList.add("selected");
+    span.addEventListener("click", () => selectDrop(letter));
+    men.appendChild(span);
+  }
+  box.appendChild(men);
+  return box;
+}
+
+function drawHoldings(holdings) {
+  const top = $("holdings-top"), bottom = $("holdings-bottom");
+  top.innerHTML = ""; bottom.innerHTML = "";
+  if (!holdings) return;
+  const place = (side) => ((side === "white") !== state.flipped ? bottom : top);
+  for (const side of ["white", "black"]) {
+    const h = holdings[side] || {};
+    const name = side[0].toUpperCase() + side.slice(1);
+    if ("pocket" in h) place(side).appendChild(holdingBox(`${name} pocket`, h.pocket, "pocket", side));
+    if ("airfield" in h) place(side).appendChild(holdingBox(`${name} airfield`, h.airfield, "airfield", side));
+    if ("prison" in h) place(side).appendChild(holdingBox(`${name} prison`, h.prison, "prison", side));
+  }
+}
+
+// --- moving ---
+function clickSquare(name) {
+  const sel = state.selected;
+  if (sel) {
+    const candidates = state.moves.filter((m) => matchesSelection(m, sel) && toSquare(m.uci) === name);
+    if (candidates.length === 1) return playMove(candidates[0]);
+    if (candidates.length > 1) return choose(candidates);
+  }
+  const fromHere = state.moves.some((m) => m.uci.slice(0, 2) === name && !m.uci.includes("@"));
+  state.selected = fromHere ? { square: name } : null;
+  $("chooser").hidden = true;
+  drawBoard();
+}
+
+function selectDrop(letter) {
+  const own = sideToMove(state.fen) === "white" ? letter === letter.toUpperCase() : letter === letter.toLowerCase();
+  if (!own) return;
+  state.selected = { drop: letter };
+  redraw();
+}
+
+function choose(candidates) {
+  const box = $("chooser");
+  box.innerHTML = "";
+  for (const m of candidates) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = m.san;
+    b.dataset.uci = m.uci;
+    b.addEventListener("click", () => playMove(m));
+    box.appendChild(b);
+  }
+  box.hidden = false;
+}
+
+function playMove(m) {
+  state.history.push(state.fen);
+  state.lastMove = [m.uci.slice(0, 2), toSquare(m.uci)];
+  state.steps = null;
+  $("stepper").hidden = true;
+  setPosition(m.fen);
+}
+
+function playText(text) {
+  const t = text.trim();
+  const m = state.moves.find((x) => x.uci === t || x.san === t || x.san.replace(/[+#]$/, "") === t.replace(/[+#]$/, ""));
+  if (!m) { message(`'${t}' is not a legal move here`); return; }
+  playMove(m);
+}
+
+// --- loading positions ---
+let holdingsCache = null;
+
+function redraw() {
+  drawBoard();
+  drawHoldings(holdingsCache);
+}
+
+async function setPosition(fen, { keepSteps = false } = {}) {
+  message("");
+  state.selected = null;
+  $("chooser").hidden = true;
+  try {
+    const q = fen ? `?fen=${encodeURIComponent(fen)}` : "";
+    const moves = await api(`/v1/${state.variant}/moves${q}`);
+    state.fen = moves.position.fen;
+    state.moves = moves.moves;
+    holdingsCache = moves.holdings;
+    $("fen-input").value = state.fen;
+    redraw();
+    if (!keepSteps) { state.steps = null; $("stepper").hidden = true; }
+    await analyse();
+  } catch (e) {
+    message(e.message);
+  }
+}
+
+async function analyse() {
+  const out = $("analysis");
+  out.textContent = "…";
+  try {
+    const a = await api(`/v1/${state.variant}?fen=${encodeURIComponent(state.fen)}`);
+    const rows = a.moves.map((m) =>
+      `<tr class="move-row" data-uci="${m.uci}"><td>${m.san}</td><td class="cat-${m.category}">${m.category}</td><td>${m.dtw ?? ""}</td><td>${m.source}</td></tr>`).join("");
+    const over = a.position.outcome ? ` — game over: ${a.position.outcome}` : "";
+    out.innerHTML = `<p id="verdict">${sideToMove(state.fen)} to move: <span class="cat-${a.category}">${a.category}</span>` +
+      `${a.dtw !== null ? ` (dtw ${a.dtw})` : ""} <small>source: ${a.source}${over}</small></p>` +
+      `<table><thead><tr><th>move</th><th>after it (opponent)</th><th>dtw</th><th>source</th></tr></thead><tbody>${rows}</tbody></table>`;
+    out.querySelectorAll("tr.move-row").forEach((tr) =>
+      tr.addEventListener("click", () => playMove(state.moves.find((m) => m.uci === tr.dataset.uci))));
+  } catch (e) {
+    out.textContent = e.message;
+  }
+}
+
+// --- mate search and stepping through lines ---
+async function findMate() {
+  const result = $("mate-result");
+  result.textContent = "searching…";
+  $("mate-tree").textContent = "";
+  try {
+    const body = { fen: state.fen, max: Number($("mate-max").value) || 3 };
+    const r = await api(`/v1/${state.variant}/mate`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    if (r.mate_in === null) {
+      result.textContent = `no mate in ≤ ${r.max} (proved) — ${r.nodes} nodes, ${r.time_ms.toFixed(1)} ms`;
+      return;
+    }
+    result.innerHTML = `<b id="mate-verdict">mate in ${r.mate_in}</b>${r.shortest ? " (shortest, proved)" : ""}; key${r.keys.length > 1 ? "s" : ""}: ${r.keys.join(", ")}; ` +
+      `${r.verified_positions} positions verified, ${r.nodes} nodes, ${r.time_ms.toFixed(1)} ms`;
+    $("mate-tree").textContent = r.tree_text || "";
+    startSteps(r.position.fen, r.main_line_steps);
+  } catch (e) {
+    result.textContent = e.message;
+  }
+}
+
+function startSteps(start, steps) {
+  state.steps = { start, steps, at: 0 };
+  $("stepper").hidden = steps.length === 0;
+  showStep();
+}
+
+async function showStep() {
+  const s = state.steps;
+  if (!s) return;
+  const fen = s.at === 0 ? s.start : s.steps[s.at - 1].fen;
+  const label = s.at === 0 ? "start" : `${s.at}/${s.steps.length}: ${s.steps[s.at - 1].san}`;
+  $("step-info").textContent = label;
+  state.lastMove = s.at === 0 ? null : [s.steps[s.at - 1].uci.slice(0, 2), toSquare(s.steps[s.at - 1].uci)];
+  await setPosition(fen, { keepSteps: true });
+  $("step-info").textContent = label;
+}
+
+function step(delta) {
+  const s = state.steps;
+  if (!s) return;
+  const at = Math.max(0, Math.min(s.steps.length, delta === Infinity ? s.steps.length : delta === -Infinity ? 0 : s.at + delta));
+  if (at === s.at) return;
+  s.at = at;
+  showStep();
+}
+
+// --- puzzles ---
+async function loadSets() {
+  try {
+    const r = await api("/v1/puzzles");
+    const select = $("set-select");
+    select.innerHTML = `<option value="">(choose a puzzle set)</option>` +
+      r.sets.map((s) => `<option value="${s.name}">${s.name} (${s.variant}, ${s.count})</option>`).join("");
+  } catch (e) {
+    message(e.message);
+  }
+}
+
+async function loadSet(name) {
+  const list = $("puzzle-list");
+  list.innerHTML = "";
+  if (!name) return;
+  const r = await api(`/v1/puzzles/${encodeURIComponent(name)}`);
+  r.puzzles.forEach((p) => {
+    const li = document.createElement("li");
+    li.textContent = `${p.id} — mate in ${p.mate}${p.unique ? ", unique key" : ""}`;
+    li.addEventListener("click", () => loadPuzzle(name, p.id));
+    list.appendChild(li);
+  });
+}
+
+async function loadPuzzle(set, id) {
+  try {
+    const p = await api(`/v1/puzzles/${encodeURIComponent(set)}/${encodeURIComponent(id)}`);
+    state.variant = p.variant;
+    $("variant-select").value = p.variant;
+    $("mate-max").value = p.mate;
+    state.history = [];
+    state.lastMove = null;
+    await setPosition(p.fen);
+    $("mate-result").textContent = `puzzle ${p.id}: mate in ${p.mate}${p.unique ? " (unique key)" : ""}. Find the key, or step through the solution.`;
+    startSteps(p.fen, p.main_line_steps);
+  } catch (e) {
+    message(e.message);
+  }
+}
+
+// --- wiring ---
+function init() {
+  const params = new URLSearchParams(location.search);
+  if (params.get("variant")) state.variant = params.get("variant");
+  $("variant-select").value = state.variant;
+  $("variant-select").addEventListener("change", (e) => { state.variant = e.target.value; state.history = []; setPosition(""); });
+  $("load-btn").addEventListener("click", () => { state.history = []; state.lastMove = null; setPosition($("fen-input").value); });
+  $("fen-input").addEventListener("keydown", (e) => { if (e.key === "Enter") $("load-btn").click(); });
+  $("start-btn").addEventListener("click", () => { state.history = []; state.lastMove = null; setPosition(""); });
+  $("flip-btn").addEventListener("click", () => { state.flipped = !state.flipped; redraw(); });
+  $("move-form").addEventListener("submit", (e) => { e.preventDefault(); playText($("move-input").value); $("move-input").value = ""; });
+  $("back-btn").addEventListener("click", () => { const fen = state.history.pop(); if (fen) { state.lastMove = null; setPosition(fen); } });
+  $("mate-btn").addEventListener("click", findMate);
+  $("step-first").addEventListener("click", () => step(-Infinity));
+  $("step-prev").addEventListener("click", () => step(-1));
+  $("step-next").addEventListener("click", () => step(1));
+  $("step-last").addEventListener("click", () => step(Infinity));
+  $("set-select").addEventListener("change", (e) => loadSet(e.target.value).catch((err) => message(err.message)));
+  loadSets();
+  setPosition(params.get("fen") || "");
+}
+
+init();

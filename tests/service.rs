@@ -1,0 +1,547 @@
+//! `ransom serve`: every endpoint, every error code and malformed input,
+//! against a server on a loopback port (DESIGN.md "Service").
+
+mod common;
+
+use common::http::{self, Response, encode, get, post};
+use ransom::service::{ServeConfig, Server};
+use ransom::tablebase::{self, Material};
+use ransom::variants::International;
+use serde_json::Value;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+const CHECKMATED: &str = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+const HOSTAGE_M1: &str = "6rk/6pp/8/8/8/8/8/K7[N#] w - - 0 1";
+const HOSTAGE_PRISONS: &str = "r3k3/8/8/8/8/8/8/4K2R[Qn#Pb] w - - 0 1";
+const KRVK_WIN: &str = "8/8/8/8/8/8/1k6/R7 w - - 0 1";
+
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("service-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn repo(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(path)
+}
+
+/// The 2-man antichess tables, built once.
+fn tables() -> PathBuf {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = fresh_dir("tables");
+        tablebase::build::<International>(&dir, &Material::all_up_to(2), |_, _, _| {})
+            .expect("build the 2-man antichess tables");
+        dir
+    })
+    .clone()
+}
+
+fn config(name: &str) -> ServeConfig {
+    ServeConfig {
+        bind: SocketAddr::from(([127, 0, 0, 1], 0)),
+        tablebases: Some(tables()),
+        proofs: fresh_dir(name),
+        puzzles: Some(repo("puzzles")),
+        workers: 2,
+        queue: 4,
+        max_nodes: 2_000_000,
+        max_time_ms: 5_000,
+        hash_mb: 16,
+        ..ServeConfig::default()
+    }
+}
+
+/// One shared server for the tests that do not change its settings.
+fn server() -> SocketAddr {
+    static SERVER: OnceLock<Server> = OnceLock::new();
+    SERVER
+        .get_or_init(|| Server::start(config("shared")).expect("start the service"))
+        .addr()
+}
+
+/// Asserts the documented error shape and code, and returns the body.
+fn assert_error(response: &Response, status: u16, code: &str) -> Value {
+    let body = response.json();
+    assert_eq!(
+        response.status, status,
+        "expected {status} {code}, got {body}"
+    );
+    assert_eq!(body["error"]["code"], code, "{body}");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .is_some_and(|m| !m.is_empty()),
+        "{body}"
+    );
+    body
+}
+
+fn lookup(variant: &str, fen: &str) -> Response {
+    get(server(), &format!("/v1/{variant}?fen={}", encode(fen)))
+}
+
+#[test]
+fn health_reports_what_is_loaded() {
+    let r = get(server(), "/health");
+    assert_eq!(r.status, 200);
+    let body = r.json();
+    assert_eq!(body["status"], "ok");
+    assert_eq!(body["tablebases"]["antichess_max_men"], 2);
+    assert!(body["puzzles"]["sets"].as_u64().unwrap() >= 6, "{body}");
+    assert_eq!(body["workers"]["total"], 2);
+}
+
+#[test]
+fn lookup_answers_from_a_tablebase_with_moves_best_first() {
+    let r = lookup("antichess", KRVK_WIN);
+    assert_eq!(r.status, 200);
+    let body = r.json();
+    assert_eq!(body["category"], "win");
+    assert_eq!(body["dtw"], 2);
+    assert_eq!(body["source"], "tablebase");
+    let moves = body["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 14);
+    // Best first: the opponent's quickest loss.
+    assert_eq!(moves[0]["category"], "loss");
+    assert_eq!(moves[0]["dtw"], -1);
+    assert!(moves.iter().all(|m| m["source"] == "tablebase"));
+    let categories: Vec<&str> = moves
+        .iter()
+        .map(|m| m["category"].as_str().unwrap())
+        .collect();
+    let first_win = categories.iter().position(|&c| c == "win").unwrap();
+    assert!(categories[..first_win].iter().all(|&c| c == "loss"));
+    assert!(categories[first_win..].iter().all(|&c| c == "win"));
+    for m in moves {
+        for key in ["uci", "san", "fen", "category", "dtw", "source"] {
+            assert!(m.get(key).is_some(), "move without {key}: {m}");
+        }
+    }
+    assert_eq!(body["nodes"], 0);
+    assert!(body["time_ms"].is_number());
+}
+
+#[test]
+fn lookup_of_a_finished_game_and_of_an_unknown_position() {
+    let body = lookup("chess", CHECKMATED).json();
+    assert_eq!(body["category"], "loss");
+    assert_eq!(body["source"], "rules");
+    assert_eq!(body["checkmate"], true);
+    assert_eq!(body["moves"].as_array().unwrap().len(), 0);
+
+    let r = get(server(), "/v1/chess");
+    let body = r.json();
+    assert_eq!(r.status, 200);
+    assert_eq!(body["category"], "unknown");
+    assert_eq!(body["source"], "none");
+    assert_eq!(body["moves"].as_array().unwrap().len(), 20);
+    assert_eq!(body["holdings"], Value::Null);
+}
+
+#[test]
+fn hostage_holdings_show_airfields_and_prisons() {
+    // RULES H11: before `#` the airfields, after it the prisons.
+    let body = lookup("hostage", HOSTAGE_PRISONS).json();
+    let h = &body["holdings"];
+    assert_eq!(h["white"]["airfield"], "Q");
+    assert_eq!(h["black"]["airfield"], "n");
+    assert_eq!(h["white"]["prison"], "b", "White holds the black bishop");
+    assert_eq!(h["black"]["prison"], "P", "Black holds the white pawn");
+    let moves = body["moves"].as_array().unwrap();
+    assert!(moves.iter().any(|m| m["uci"] == "P#B@a2"), "an exchange");
+    assert!(moves.iter().any(|m| m["uci"] == "Q@d4"), "an airfield drop");
+
+    let body = get(
+        server(),
+        &format!(
+            "/v1/crazyhouse?fen={}",
+            encode("k7/8/8/8/8/8/8/K7[Qn] w - - 0 1")
+        ),
+    )
+    .json();
+    assert_eq!(body["holdings"]["white"]["pocket"], "Q");
+    assert_eq!(body["holdings"]["black"]["pocket"], "n");
+}
+
+#[test]
+fn moves_lists_each_move_with_the_position_after_it() {
+    let r = get(server(), "/v1/antichess/moves");
+    assert_eq!(r.status, 200);
+    let body = r.json();
+    let moves = body["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 20);
+    let e4 = moves.iter().find(|m| m["uci"] == "e2e4").unwrap();
+    assert_eq!(e4["san"], "e4");
+    assert_eq!(
+        e4["fen"],
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1"
+    );
+    assert_eq!(body["position"]["variant"], "antichess");
+}
+
+#[test]
+fn perft_counts_and_caps_the_depth() {
+    let body = get(server(), "/v1/chess/perft?depth=3").json();
+    assert_eq!(body["nodes"], 8902);
+    assert_eq!(body["divide"].as_array().unwrap().len(), 20);
+    let body = get(server(), "/v1/hitandrun/perft?depth=2").json();
+    assert!(body["nodes"].as_u64().unwrap() > 0);
+    assert_error(
+        &get(server(), "/v1/chess/perft?depth=0"),
+        400,
+        "bad-request",
+    );
+    assert_error(
+        &get(server(), "/v1/chess/perft?depth=99"),
+        400,
+        "bad-request",
+    );
+    assert_error(
+        &get(server(), "/v1/chess/perft?depth=x"),
+        400,
+        "bad-request",
+    );
+    assert_error(&get(server(), "/v1/chess/perft"), 400, "bad-request");
+    // A deep count on a wide position stops at the server's node budget.
+    let wide = encode("r3k2r/8/8/8/8/8/8/R3K2R[QRBNPqrbnp] w KQkq - 0 1");
+    let r = get(
+        server(),
+        &format!("/v1/crazyhouse/perft?depth=6&fen={wide}"),
+    );
+    let body = assert_error(&r, 422, "budget-exhausted");
+    assert!(body["nodes"].as_u64().unwrap() >= 2_000_000, "{body}");
+}
+
+#[test]
+fn mate_returns_the_verified_solution_and_its_steps() {
+    let body = format!(r#"{{"fen": "{HOSTAGE_M1}", "max": 2, "all_keys": true}}"#);
+    let r = post(server(), "/v1/hostage/mate", &body);
+    assert_eq!(r.status, 200, "{}", r.json());
+    let body = r.json();
+    assert_eq!(body["mate_in"], 1);
+    assert_eq!(body["proven"], "mate");
+    assert_eq!(body["shortest"], true);
+    assert_eq!(body["keys"], serde_json::json!(["N@f7"]));
+    assert_eq!(body["main_line"], serde_json::json!(["N@f7"]));
+    assert_eq!(body["main_line_steps"][0]["san"], "N*f7#");
+    assert_eq!(body["source"], "search");
+    assert!(
+        body["tree"].is_object() || body["tree"].is_array(),
+        "{body}"
+    );
+    assert!(body["tree_text"].as_str().unwrap().contains("N*f7"));
+
+    // A back-rank mate, also reached by a move first.
+    let r = post(
+        server(),
+        "/v1/chess/mate",
+        r#"{"fen": "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "max": 3}"#,
+    );
+    assert_eq!(r.json()["mate_in"], 1);
+    let r = post(
+        server(),
+        "/v1/chess/mate",
+        r#"{"fen": "6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1", "moves": ["Kh8"], "max": 3}"#,
+    );
+    assert_eq!(r.status, 200);
+    assert_eq!(r.json()["mate_in"], 1, "Rd8# after Kh8");
+}
+
+#[test]
+fn mate_proves_that_there_is_no_mate_and_reports_budgets() {
+    // RULES S: the start position has no mate in 2.
+    let r = post(server(), "/v1/chess/mate", r#"{"max": 2}"#);
+    assert_eq!(r.status, 200);
+    let body = r.json();
+    assert_eq!(body["proven"], "no-mate");
+    assert_eq!(body["mate_in"], Value::Null);
+    let r = post(server(), "/v1/chess/mate", r#"{"max": 6, "max_nodes": 50}"#);
+    let body = assert_error(&r, 422, "budget-exhausted");
+    assert!(body["nodes"].is_number());
+    assert_error(
+        &post(server(), "/v1/chess/mate", r#"{"max": 0}"#),
+        400,
+        "bad-request",
+    );
+    assert_error(
+        &post(server(), "/v1/chess/mate", r#"{"max": 500}"#),
+        400,
+        "bad-request",
+    );
+}
+
+#[test]
+fn prove_stores_its_proof_and_lookups_use_it() {
+    let (r, proofs) = {
+        let server = Server::start(config("prove")).expect("start the service");
+        let addr = server.addr();
+        // 1.e4 in Losing chess (the project's main job), within a budget.
+        let r = post(
+            addr,
+            "/v1/antichess/prove",
+            r#"{"moves": ["e4"], "budget": {"max_nodes": 200000}}"#,
+        );
+        assert_eq!(r.status, 200, "{}", r.json());
+        let after = lookup_at(
+            addr,
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1",
+        );
+        assert_eq!(after["category"], "win");
+        assert_eq!(after["source"], "proof");
+        assert_eq!(after["moves"][0]["category"], "loss");
+        assert_eq!(after["moves"][0]["source"], "proof");
+        let start = get(addr, "/v1/antichess").json();
+        let e4 = start["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["uci"] == "e2e4")
+            .unwrap()
+            .clone();
+        assert_eq!(e4["category"], "win", "Black wins after 1.e4");
+        // A budget too small.
+        let small = post(
+            addr,
+            "/v1/antichess/prove",
+            r#"{"moves": ["d4"], "budget": {"max_nodes": 10}}"#,
+        );
+        assert_error(&small, 422, "budget-exhausted");
+        (r, server.state().config.proofs.clone())
+    };
+    let body = r.json();
+    assert_eq!(body["result"], "win");
+    assert_eq!(body["winner"], "black");
+    assert_eq!(body["verified"], true);
+    let file = PathBuf::from(body["proof_file"].as_str().unwrap());
+    assert!(file.starts_with(&proofs) && file.exists());
+    // A new server loads (and verifies) the stored proof.
+    let server = Server::start(ServeConfig {
+        proofs,
+        ..config("reload")
+    })
+    .unwrap();
+    let after = lookup_at(
+        server.addr(),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1",
+    );
+    assert_eq!(after["source"], "proof");
+    let health = get(server.addr(), "/health").json();
+    assert_eq!(health["proofs"]["files"], 1);
+}
+
+fn lookup_at(addr: SocketAddr, fen: &str) -> Value {
+    get(addr, &format!("/v1/antichess?fen={}", encode(fen))).json()
+}
+
+#[test]
+fn a_corrupt_proof_file_is_not_used() {
+    let dir = fresh_dir("corrupt-proofs");
+    std::fs::write(dir.join("antichess-bad.proof"), b"not a proof table").unwrap();
+    let server = Server::start(ServeConfig {
+        proofs: dir,
+        ..config("corrupt")
+    })
+    .unwrap();
+    let health = get(server.addr(), "/health").json();
+    assert_eq!(health["proofs"]["files"], 0);
+    let errors = health["proofs"]["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 1);
+    assert!(errors[0].as_str().unwrap().contains("antichess-bad.proof"));
+}
+
+#[test]
+fn puzzles_are_listed_and_served() {
+    let body = get(server(), "/v1/puzzles").json();
+    let sets = body["sets"].as_array().unwrap();
+    let hostage = sets.iter().find(|s| s["name"] == "hostage-mates").unwrap();
+    assert_eq!(hostage["variant"], "hostage");
+    assert!(hostage["count"].as_u64().unwrap() >= 10);
+
+    let set = get(server(), "/v1/puzzles/hostage-mates").json();
+    let first = &set["puzzles"][0];
+    let id = first["id"].as_str().unwrap();
+    let by_id = get(server(), &format!("/v1/puzzles/hostage-mates/{id}")).json();
+    let by_number = get(server(), "/v1/puzzles/hostage-mates/1").json();
+    assert_eq!(by_id, by_number);
+    assert_eq!(by_id["variant"], "hostage");
+    assert_eq!(by_id["fen"], first["fen"]);
+    let steps = by_id["main_line_steps"].as_array().unwrap();
+    assert!(!steps.is_empty(), "{by_id}");
+    assert!(by_id["holdings"].is_object());
+
+    assert_error(&get(server(), "/v1/puzzles/nope"), 404, "unknown-set");
+    assert_error(&get(server(), "/v1/puzzles/nope/1"), 404, "unknown-set");
+    assert_error(
+        &get(server(), "/v1/puzzles/hostage-mates/99999"),
+        404,
+        "unknown-puzzle",
+    );
+}
+
+#[test]
+fn bad_requests_get_json_errors() {
+    let s = server();
+    assert_error(&get(s, "/v1/nosuchvariant"), 404, "unknown-variant");
+    assert_error(
+        &post(s, "/v1/nosuchvariant/mate", "{}"),
+        404,
+        "unknown-variant",
+    );
+    assert_error(&get(s, "/v1/chess/nothing"), 404, "not-found");
+    assert_error(&get(s, "/nothing"), 404, "not-found");
+    assert_error(&get(s, "/v1/chess/mate"), 405, "method-not-allowed");
+    assert_error(&post(s, "/health", "{}"), 405, "method-not-allowed");
+    assert_error(&get(s, "/v1/chess?fen=banana"), 400, "bad-fen");
+    assert_error(
+        &get(
+            s,
+            &format!("/v1/chess?fen={}", encode("8/8/8/8/8/8/8/8 w - - 0 1")),
+        ),
+        400,
+        "bad-fen",
+    );
+    assert_error(&post(s, "/v1/chess/mate", "{not json"), 400, "bad-request");
+    assert_error(&post(s, "/v1/chess/mate", ""), 400, "bad-request");
+    assert_error(&post(s, "/v1/chess/mate", "[1, 2]"), 400, "bad-request");
+    assert_error(
+        &post(s, "/v1/chess/mate", r#"{"fen": 7}"#),
+        400,
+        "bad-request",
+    );
+    assert_error(
+        &post(s, "/v1/chess/mate", r#"{"max": 2, "surprise": true}"#),
+        400,
+        "bad-request",
+    );
+    assert_error(
+        &post(s, "/v1/chess/mate", r#"{"max": 2, "moves": ["e5"]}"#),
+        400,
+        "bad-move",
+    );
+    assert_error(
+        &post(s, "/v1/antichess/prove", r#"{"moves": ["Ke2"]}"#),
+        400,
+        "bad-move",
+    );
+    assert_error(
+        &post(s, "/v1/chess/mate", r#"{"fen": "banana"}"#),
+        400,
+        "bad-fen",
+    );
+    let huge = format!(r#"{{"fen": "{}"}}"#, "x".repeat(200_000));
+    assert_error(&post(s, "/v1/chess/mate", &huge), 413, "body-too-large");
+}
+
+#[test]
+fn malformed_http_does_not_hurt_the_server() {
+    let s = server();
+    for bytes in [
+        &b"GARBAGE\r\n\r\n"[..],
+        b"GET / HTTP/9.9\r\n\r\n",
+        b"POST /v1/chess/mate HTTP/1.1\r\nContent-Length: 999999999\r\n\r\n{",
+        b"POST /v1/chess/mate HTTP/1.1\r\nContent-Length: 5\r\n\r\n{",
+        b"\x00\xff\xfe\r\n\r\n",
+        b"",
+    ] {
+        let answer = http::raw(s, bytes);
+        if !answer.is_empty() {
+            let text = String::from_utf8_lossy(&answer);
+            assert!(text.starts_with("HTTP/1.1 "), "{text}");
+            assert!(!text.starts_with("HTTP/1.1 500"), "{text}");
+        }
+    }
+    assert_eq!(get(s, "/health").status, 200);
+}
+
+#[test]
+fn random_inputs_never_crash_the_server() {
+    let s = server();
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let base = HOSTAGE_PRISONS.as_bytes().to_vec();
+    let alphabet = b"rnbqkpRNBQKP12345678/[]#~-w b KQkq0 @*";
+    for _ in 0..200 {
+        let mut fen = base.clone();
+        for _ in 0..(next() % 4 + 1) {
+            let at = (next() as usize) % fen.len();
+            fen[at] = alphabet[(next() as usize) % alphabet.len()];
+        }
+        let fen = String::from_utf8_lossy(&fen).to_string();
+        let variant =
+            ["hostage", "crazyhouse", "chess", "antichess", "hitandrun"][(next() % 5) as usize];
+        let r = get(s, &format!("/v1/{variant}?fen={}", encode(&fen)));
+        assert!(r.status == 200 || r.status == 400, "{fen}: {}", r.status);
+        let body = r.json();
+        if r.status == 400 {
+            assert_eq!(body["error"]["code"], "bad-fen", "{fen}: {body}");
+        } else {
+            assert!(body["moves"].is_array(), "{fen}: {body}");
+        }
+    }
+}
+
+#[test]
+fn a_full_pool_answers_503_and_recovers() {
+    let server = Server::start(ServeConfig {
+        workers: 1,
+        queue: 0,
+        max_time_ms: 20_000,
+        max_nodes: u64::MAX,
+        ..config("overload")
+    })
+    .unwrap();
+    let addr = server.addr();
+    // A search that runs until its time budget (no mate in 8 from the start).
+    let long = std::thread::spawn(move || {
+        post(addr, "/v1/chess/mate", r#"{"max": 8, "max_time_ms": 4000}"#)
+    });
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while get(addr, "/health").json()["workers"]["running"] != 1 {
+        assert!(Instant::now() < deadline, "the long search never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let r = post(addr, "/v1/chess/mate", r#"{"max": 1}"#);
+    assert_error(&r, 503, "overloaded");
+    let r = get(addr, "/v1/chess/perft?depth=1");
+    assert_error(&r, 503, "overloaded");
+    // Lookups do not queue behind searches.
+    assert_eq!(get(addr, "/v1/chess").status, 200);
+    let long = long.join().unwrap();
+    assert!(long.status == 422 || long.status == 200, "{}", long.status);
+    let r = post(addr, "/v1/chess/mate", r#"{"max": 1}"#);
+    assert_eq!(r.status, 200, "the pool is free again: {}", r.json());
+}
+
+#[test]
+fn the_web_page_and_its_assets_are_served() {
+    let r = get(server(), "/");
+    assert_eq!(r.status, 200);
+    assert!(r.header("content-type").unwrap().starts_with("text/html"));
+    let page = String::from_utf8(r.body).unwrap();
+    for id in [
+        "board",
+        "fen-input",
+        "mate-btn",
+        "set-select",
+        "holdings-top",
+    ] {
+        assert!(page.contains(&format!("id=\"{id}\"")), "page lacks #{id}");
+    }
+    let js = get(server(), "/app.js");
+    assert_eq!(js.status, 200);
+    assert!(js.header("content-type").unwrap().contains("javascript"));
+    assert!(String::from_utf8(js.body).unwrap().contains("/v1/"));
+    let css = get(server(), "/style.css");
+    assert!(css.header("content-type").unwrap().starts_with("text/css"));
+}
