@@ -94,3 +94,33 @@ fn bad_commands_get_an_error_line_and_the_session_goes_on() {
     assert!(out.contains("move 1 ('e2e5')"), "{out}");
     assert!(out.trim_end().ends_with("readyok"), "{out}");
 }
+
+#[test]
+fn go_answers_from_a_stored_proof() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("uci-proofs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let proved = Command::new(env!("CARGO_BIN_EXE_ransom"))
+        .args(["prove", "e4", "-q", "--no-tablebases", "--out"])
+        .arg(dir.join("antichess-e2e4.proof"))
+        .output()
+        .unwrap();
+    assert!(
+        proved.status.success(),
+        "{}",
+        String::from_utf8_lossy(&proved.stderr)
+    );
+    let out = session(&format!(
+        "setoption name UCI_Variant value antichess\nsetoption name Proofs value {}\nsetoption name Tablebases value {}\nposition startpos moves e2e4\ngo\n",
+        dir.display(),
+        dir.display()
+    ));
+    assert!(out.contains("string proof win"), "{out}");
+    assert!(out.contains("score cp 30000"), "{out}");
+    let best = out
+        .lines()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .unwrap();
+    assert_eq!(best, "b7b5", "the proof's move: {out}");
+}

@@ -1,16 +1,16 @@
 //! `ransom uci`: the Universal Chess Interface on stdin/stdout, for chess
 //! GUIs and scripts. `UCI_Variant` picks the variant; `go perft N` prints
 //! Stockfish's divide format; `go mate N` runs the mate solver; a plain
-//! `go` answers from the endgame tablebases when they cover the position,
-//! otherwise with the shortest mate the solver finds within the time given.
+//! `go` answers from the endgame tablebases or the stored proofs when they
+//! know the position, otherwise with the shortest mate the solver finds
+//! within the time given.
 //! Bad input is answered with `info string error: ...`; the session goes on.
 
+use ransom::analysis::{Category, Knowledge, ProofIndex, Source};
 use ransom::notation::{fen, parse_move, parse_turn, uci};
 use ransom::perft::divide;
 use ransom::search::Budget;
 use ransom::search::mate::{MateOptions, MateStatus, longest_line, solve_mate};
-use ransom::search::oracle::tablebase_oracle;
-use ransom::tablebase::Wdl;
 use ransom::{AnyPosition, Position, Variant, dispatch};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -27,6 +27,10 @@ struct Session {
     position: AnyPosition,
     hash_mb: usize,
     tablebases: PathBuf,
+    proofs: PathBuf,
+    /// Tablebases and proofs, opened at the first `go` that needs them
+    /// (again after their options change).
+    knowledge: Option<Knowledge>,
 }
 
 /// The mate length a plain `go` looks for, and its default time.
@@ -41,6 +45,8 @@ pub fn run(_args: &UciArgs) -> anyhow::Result<ExitCode> {
         position: AnyPosition::start(Variant::Chess),
         hash_mb: 256,
         tablebases: PathBuf::from("tablebases"),
+        proofs: PathBuf::from("proofs"),
+        knowledge: None,
     };
     for line in stdin.lock().lines() {
         let line = line?;
@@ -119,6 +125,12 @@ impl Session {
             },
             "tablebases" => {
                 self.tablebases = PathBuf::from(value);
+                self.knowledge = None;
+                Reply::Lines(Vec::new())
+            }
+            "proofs" => {
+                self.proofs = PathBuf::from(value);
+                self.knowledge = None;
                 Reply::Lines(Vec::new())
             }
             _ => error(format!("unknown option '{name}'")),
@@ -144,7 +156,7 @@ impl Session {
         Ok(())
     }
 
-    fn go(&self, words: &[&str]) -> Reply {
+    fn go(&mut self, words: &[&str]) -> Reply {
         let value = |key: &str| {
             words
                 .iter()
@@ -180,48 +192,48 @@ impl Session {
             max_time: Some(movetime.unwrap_or(Duration::from_millis(GO_DEFAULT_MS))),
             ..budget
         };
-        Reply::Lines(dispatch!(&self.position, p => self.analyse(p, &budget)))
+        let knowledge = self.knowledge.get_or_insert_with(|| {
+            Knowledge::new(Some(&self.tablebases), ProofIndex::load_dir(&self.proofs))
+        });
+        Reply::Lines(dispatch!(&self.position, p => analyse(knowledge, p, &budget)))
     }
+}
 
-    /// A plain `go`: tablebases first, then a short mate search.
-    fn analyse<P: Position>(&self, pos: &P, budget: &Budget) -> Vec<String> {
-        let legal = pos.legal_moves();
-        let Some(&first) = legal.first() else {
-            return vec![
-                "info string the game is over".into(),
-                "bestmove (none)".into(),
-            ];
-        };
-        if let Some(oracle) = tablebase_oracle::<P>(&self.tablebases)
-            && let Some((wdl, distance)) = oracle.probe(pos)
-        {
-            // The move to the child that is worst for the opponent.
-            let best = legal.iter().copied().min_by_key(|&m| {
-                let mut child = pos.clone();
-                child.play_unchecked(m);
-                match oracle.probe(&child) {
-                    Some((Wdl::Loss, d)) => (0, i32::from(d)),
-                    Some((Wdl::Draw, _)) => (1, 0),
-                    Some((Wdl::Win, d)) => (2, -i32::from(d)),
-                    None => (3, 0),
-                }
-            });
-            let score = match wdl {
-                Wdl::Win => format!("mate {}", distance.div_ceil(2)),
-                Wdl::Loss => format!("mate -{}", distance.div_ceil(2)),
-                Wdl::Draw => "cp 0".to_string(),
-            };
-            let best = best.unwrap_or(first);
-            return vec![
-                format!(
-                    "info depth {distance} score {score} pv {} string tablebase",
-                    uci::write(best)
-                ),
-                format!("bestmove {}", uci::write(best)),
-            ];
-        }
-        with_a_move(pos, mate_lines(pos, GO_MATE_MAX, budget))
+/// A plain `go`: what the tablebases and stored proofs know, else a short
+/// mate search.
+fn analyse<P: Position + 'static>(knowledge: &Knowledge, pos: &P, budget: &Budget) -> Vec<String> {
+    if pos.legal_moves().is_empty() {
+        return vec![
+            "info string the game is over".into(),
+            "bestmove (none)".into(),
+        ];
     }
+    let analysis = knowledge.analyse(pos);
+    let verdict = analysis.verdict;
+    if matches!(verdict.source, Source::Tablebase | Source::Proof)
+        && let Some(best) = analysis.moves.first()
+    {
+        // Tablebases give the distance (plies) as a mate score; a proof
+        // only says who wins.
+        let score = match (verdict.category, verdict.dtw) {
+            (Category::Win, Some(d)) => format!("mate {}", d.div_ceil(2)),
+            (Category::Loss, Some(d)) => format!("mate -{}", d.div_ceil(2)),
+            (Category::Win, None) => "cp 30000".to_string(),
+            (Category::Loss, None) => "cp -30000".to_string(),
+            _ => "cp 0".to_string(),
+        };
+        let depth = verdict.dtw.unwrap_or(1);
+        return vec![
+            format!(
+                "info depth {depth} score {score} pv {} string {} {}",
+                best.uci,
+                verdict.source.name(),
+                verdict.category.name()
+            ),
+            format!("bestmove {}", best.uci),
+        ];
+    }
+    with_a_move(pos, mate_lines(pos, GO_MATE_MAX, budget))
 }
 
 /// GUIs want a legal `bestmove` whenever one exists: the first legal move
@@ -250,6 +262,7 @@ fn identify() -> Vec<String> {
         ),
         "option name Hash type spin default 256 min 1 max 65536".into(),
         "option name Tablebases type string default tablebases".into(),
+        "option name Proofs type string default proofs".into(),
         "uciok".into(),
     ]
 }
