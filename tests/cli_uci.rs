@@ -124,3 +124,19 @@ fn go_answers_from_a_stored_proof() {
         .unwrap();
     assert_eq!(best, "b7b5", "the proof's move: {out}");
 }
+
+#[test]
+fn hostage_mate_as_a_gui_drives_it() {
+    // RULES H11 position text; the key is an exchange with its drop (H5).
+    let out = session(
+        "uci\nsetoption name UCI_Variant value hostage\nisready\nucinewgame\nposition fen 5Brk/8/8/8/8/2K3N1/8/8[R#BNb] w - - 0 1\ngo mate 3\nquit\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.contains(&"uciok") && lines.contains(&"readyok"), "{out}");
+    assert!(
+        out.contains("score mate 2") && out.contains("pv N#B@f7 h8h7 R@h6"),
+        "{out}"
+    );
+    assert!(out.contains("proved shortest, verified"), "{out}");
+    assert_eq!(lines.last(), Some(&"bestmove N#B@f7"), "{out}");
+}

@@ -40,6 +40,12 @@ pub fn summary(state: &AppState) -> String {
         state.puzzles.sets.len(),
         state.jobs.workers()
     );
+    if anti.is_none() && sui.is_none() {
+        text += "\n  hint: no tablebases found; `ransom tb build --pieces 3` builds the 2-3-man antichess set (13 s)";
+    }
+    if files == 0 {
+        text += "\n  hint: no stored proofs; `ransom prove e4` stores one, or POST /v1/antichess/prove";
+    }
     for e in errors.iter().chain(&state.puzzles.errors) {
         text += &format!("\n  not loaded: {e}");
     }
