@@ -58,6 +58,32 @@ fn rejected(text: &str) -> String {
 }
 
 // ---------------------------------------------------------------------------
+// R1: a side's first turn is a single sub-move, so the same placement with
+// the same side to move later in the game is a different position.
+#[test]
+fn a_first_turn_is_its_own_position() {
+    // RULES R1
+    let start = pos("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1");
+    let later = play(
+        start.clone(),
+        &["a1a3", "e8d8", "a3c3", "c3a1", "d8d7", "d7e8"],
+    );
+    assert_eq!(later.board(), start.board(), "the men are back");
+    assert_eq!(later.turn(), Color::White);
+    assert!(fen::write(&later).ends_with(" 3"), "{}", fen::write(&later));
+    assert_ne!(later.zobrist(), start.zobrist());
+    assert_ne!(later.state().key(), start.state().key());
+    // The same hash as a fresh parse of the later position's FEN.
+    assert_eq!(pos(&fen::write(&later)).zobrist(), later.zobrist());
+    // A first sub-move ends the turn only on the first turn.
+    let mut one = start.clone();
+    one.play(parse_move(&one, "a1a2").unwrap()).unwrap();
+    assert_eq!(one.turn(), Color::Black);
+    let mut two = later.clone();
+    two.play(parse_move(&two, "a1a2").unwrap()).unwrap();
+    assert_eq!(two.turn(), Color::White, "mid-turn");
+}
+
 // R1: turns of one, then two sub-moves.
 
 #[test]

@@ -45,12 +45,22 @@ pub struct TurnPhase {
     pub ep: Bitboard,
     /// `Some` in the middle of a turn, after the first sub-move.
     pub sub: Option<SubMove>,
+    /// A side's first turn, which is a single sub-move (RULES R1): the
+    /// same placement later in the game moves differently, so it is part
+    /// of the position's identity and hash.
+    pub first_turn: bool,
 }
+
+/// The zobrist feature of [`TurnPhase::first_turn`] (above every sub-move key).
+const FIRST_TURN_FEATURE: u64 = 0x10_0000;
 
 impl TurnPhase {
     /// The part of the zobrist hash this state contributes (0 when empty).
     pub(crate) fn hash(&self) -> u64 {
         let mut hash = self.sub.map_or(0, SubMove::key);
+        if self.first_turn {
+            hash ^= zobrist::extra(FIRST_TURN_FEATURE);
+        }
         for sq in self.ep {
             hash ^= zobrist::en_passant(sq);
         }

@@ -36,7 +36,9 @@ pub async fn perft(
     let mut limit = Limit {
         visited: 0,
         max_nodes: state.config.max_nodes,
-        deadline: Instant::now() + Duration::from_millis(state.config.max_time_ms),
+        deadline: Instant::now()
+            .checked_add(Duration::from_millis(state.config.max_time_ms))
+            .unwrap_or_else(|| Instant::now() + Duration::from_secs(86_400 * 365)),
     };
     let started = Instant::now();
     let out = state

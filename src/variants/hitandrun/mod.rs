@@ -139,7 +139,11 @@ impl<R: HitAndRunRules> HitAndRunChess<R> {
         self.state.turn = !us;
         self.state.hash ^= zobrist::black_to_move();
         let ep = ep::live(&self.state, ep::owned_by(self.state.phase.ep, us), None);
-        self.set_phase(TurnPhase { ep, sub: None });
+        self.set_phase(TurnPhase {
+            ep,
+            sub: None,
+            first_turn: self.state.fullmoves == 1,
+        });
     }
 
     /// Undoes the change of side the shared make-move makes: the turn goes on.
@@ -269,7 +273,11 @@ impl<R: HitAndRunRules> Position for HitAndRunChess<R> {
             // RULES R7: the opponent's double steps expire; the mover's own
             // become capturable by the new side to move.
             let ep = ep::live(&self.state, ep::owned_by(ep, us), None);
-            self.set_phase(TurnPhase { ep, sub: None });
+            self.set_phase(TurnPhase {
+                ep,
+                sub: None,
+                first_turn: self.state.fullmoves == 1,
+            });
             return;
         }
         self.keep_turn(us);
@@ -278,7 +286,11 @@ impl<R: HitAndRunRules> Position for HitAndRunChess<R> {
             captured_from: m.is_capture().then(|| m.from()).flatten(),
         };
         let ep = ep::live(&self.state, ep, Some(sub.square));
-        self.set_phase(TurnPhase { ep, sub: Some(sub) });
+        self.set_phase(TurnPhase {
+            ep,
+            sub: Some(sub),
+            first_turn: false,
+        });
         let mut second = MoveList::new();
         self.legal_moves_into(&mut second);
         if second.is_empty() {

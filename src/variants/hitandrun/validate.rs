@@ -36,6 +36,7 @@ pub(super) fn from_setup<R: HitAndRunRules>(setup: &Setup) -> Result<State, Posi
     state.phase = TurnPhase {
         ep: ep::live(&state, setup.ep_squares(), moved),
         sub: setup.sub,
+        first_turn: setup.fullmoves == 1 && setup.sub.is_none(),
     };
     state.hash = state.compute_hash();
     if setup.sub.is_some() {
