@@ -132,7 +132,10 @@ fn hostage_mate_as_a_gui_drives_it() {
         "uci\nsetoption name UCI_Variant value hostage\nisready\nucinewgame\nposition fen 5Brk/8/8/8/8/2K3N1/8/8[R#BNb] w - - 0 1\ngo mate 3\nquit\n",
     );
     let lines: Vec<&str> = out.lines().collect();
-    assert!(lines.contains(&"uciok") && lines.contains(&"readyok"), "{out}");
+    assert!(
+        lines.contains(&"uciok") && lines.contains(&"readyok"),
+        "{out}"
+    );
     assert!(
         out.contains("score mate 2") && out.contains("pv N#B@f7 h8h7 R@h6"),
         "{out}"

@@ -388,6 +388,8 @@ fn puzzles_are_listed_and_served() {
 fn bad_requests_get_json_errors() {
     let s = server();
     assert_error(&get(s, "/v1/nosuchvariant"), 404, "unknown-variant");
+    assert_error(&get(s, "/v1/%FF"), 400, "bad-request");
+    assert_error(&post(s, "/v1/%FF/mate", "{}"), 400, "bad-request");
     assert_error(
         &post(s, "/v1/nosuchvariant/mate", "{}"),
         404,
@@ -544,4 +546,114 @@ fn the_web_page_and_its_assets_are_served() {
     assert!(String::from_utf8(js.body).unwrap().contains("/v1/"));
     let css = get(server(), "/style.css");
     assert!(css.header("content-type").unwrap().starts_with("text/css"));
+}
+
+#[test]
+fn prove_without_a_verified_result_is_not_a_budget_error() {
+    // Bare kings in Losing chess: neither side has a forced win. Disproofs
+    // are not verified, so the answer is "unknown", not a draw, and not 422.
+    let r = post(
+        server(),
+        "/v1/antichess/prove",
+        r#"{"fen": "8/8/8/3k4/8/8/3K4/8 w - - 0 1"}"#,
+    );
+    assert_eq!(r.status, 200, "{}", r.json());
+    let body = r.json();
+    assert_eq!(body["result"], "unknown");
+    assert_eq!(body["verified"], false);
+    assert_eq!(body["notes"].as_array().unwrap().len(), 2, "{body}");
+}
+
+#[test]
+fn records_no_line_of_a_proof_reaches_are_never_served() {
+    use ransom::search::{Budget, ProofMeta, prove};
+    use ransom::variants::Antichess;
+    use ransom::{Position, notation::fen};
+    let after_e4: Antichess =
+        fen::parse_position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1").unwrap();
+    let budget = Budget {
+        max_nodes: 1_000_000,
+        max_time: None,
+        hash_bytes: 64 << 20,
+    };
+    let mut proof = prove(&after_e4, &budget, &mut |_| {})
+        .proof
+        .expect("1.e4 loses");
+    // A record for the start position, which no line of the proof reaches.
+    let start = Antichess::start();
+    let e4 = start
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&m| ransom::notation::uci::write(m) == "e2e4")
+        .unwrap();
+    proof.moves.insert(start.zobrist(), e4);
+    assert!(
+        proof.verify().is_ok(),
+        "the extra record does not break the proof"
+    );
+    let dir = fresh_dir("extra-records");
+    let meta = ProofMeta {
+        root_fen: fen::write(&after_e4),
+        winner: "black".into(),
+        start_fen: fen::write(&after_e4),
+        line: Vec::new(),
+    };
+    proof.write(&dir.join("antichess-e4.proof"), &meta).unwrap();
+    let server = Server::start(ServeConfig {
+        proofs: dir,
+        ..config("extra-records-server")
+    })
+    .unwrap();
+    let after = lookup_at(server.addr(), &fen::write(&after_e4));
+    let health = get(server.addr(), "/health").json();
+    assert_eq!(
+        after["source"], "proof",
+        "the proved position is served: {health}"
+    );
+    let start = get(server.addr(), "/v1/antichess").json();
+    assert_eq!(start["category"], "unknown", "{}", start["source"]);
+}
+
+#[test]
+fn a_client_that_leaves_keeps_its_search_counted_until_it_ends() {
+    use std::io::Write;
+    let server = Server::start(ServeConfig {
+        workers: 1,
+        queue: 0,
+        max_time_ms: 20_000,
+        max_nodes: u64::MAX,
+        ..config("leaving")
+    })
+    .unwrap();
+    let addr = server.addr();
+    let body = r#"{"max": 8, "max_time_ms": 3000}"#;
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "POST /v1/chess/mate HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while get(addr, "/health").json()["workers"]["running"] != 1 {
+        assert!(Instant::now() < deadline, "the search never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    drop(stream);
+    std::thread::sleep(Duration::from_millis(100));
+    // The search goes on without its client and still holds the only worker.
+    assert_error(
+        &post(addr, "/v1/chess/mate", r#"{"max": 1}"#),
+        503,
+        "overloaded",
+    );
+    while get(addr, "/health").json()["workers"]["running"] != 0 {
+        assert!(Instant::now() < deadline, "the search never ended");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let health = get(addr, "/health").json();
+    assert_eq!(health["workers"]["waiting"], 0, "{health}");
+    let r = post(addr, "/v1/chess/mate", r#"{"max": 1}"#);
+    assert_eq!(r.status, 200, "{}", r.json());
 }

@@ -261,14 +261,24 @@ impl Knowledge {
     /// The verdict of `pos` and of every legal move, best first.
     ///
     /// A position a stored proof wins for the side to move lists the
-    /// proof's move as a loss for the opponent. A position whose every move
-    /// leads to a position the opponent wins (by the rules, a tablebase or
-    /// a proof) is a loss, with the longest known distance.
+    /// proof's move as a loss for the opponent. A position nothing knows
+    /// directly is a win when some move leaves the opponent lost, and a loss
+    /// when every move leaves the opponent won (by the rules, a tablebase or
+    /// a proof), with the distance when the moves' distances are known. A
+    /// finished game lists no moves.
     pub fn analyse<P: Position + Any>(&self, pos: &P) -> Analysis {
         let proofs = self.proofs.read().unwrap_or_else(|e| e.into_inner());
         let legal = pos.legal_moves();
         let outcome = pos.outcome_given(&legal);
         let mut verdict = self.verdict_with(pos, outcome, &proofs);
+        if outcome.is_some() {
+            // The game is over: no move is played any more.
+            return Analysis {
+                verdict,
+                outcome: outcome.map(|o| o.kind.name()),
+                moves: Vec::new(),
+            };
+        }
         let proof_move = (verdict.source == Source::Proof)
             .then(|| proofs.winning_move(pos))
             .flatten();
@@ -278,16 +288,23 @@ impl Knowledge {
                 let mut child = pos.clone();
                 child.play_unchecked(m);
                 let child_outcome = child.outcome();
+                let same_side = child.turn() == pos.turn();
                 let mut v = self.verdict_with(&child, child_outcome, &proofs);
                 if Some(m) == proof_move && v.category == Category::Unknown {
+                    // The proof's move wins: the opponent loses after it
+                    // (or the mover, still to move, wins).
                     v = Verdict {
-                        category: Category::Loss,
+                        category: if same_side {
+                            Category::Win
+                        } else {
+                            Category::Loss
+                        },
                         dtw: None,
                         source: Source::Proof,
                     };
                 }
                 MoveVerdict {
-                    same_side: child.turn() == pos.turn(),
+                    same_side,
                     uci: uci::write(m),
                     san: san::write_in::<P>(&legal, m),
                     fen: fen::write(&child),
@@ -298,33 +315,55 @@ impl Knowledge {
             })
             .collect();
         moves.sort_by_key(|m| m.for_opponent().choice_key());
-        let all_lost = !moves.is_empty()
-            && moves
-                .iter()
-                .all(|m| m.for_opponent().category == Category::Win);
-        if verdict.category == Category::Unknown && all_lost {
-            let dtw = moves
-                .iter()
-                .map(|m| m.verdict.dtw.map(|d| d + u16::from(!m.same_side)))
-                .collect::<Option<Vec<u16>>>()
-                .and_then(|d| d.into_iter().max());
-            let source = if moves.iter().all(|m| m.verdict.source == Source::Rules) {
-                Source::Rules
-            } else if moves.iter().any(|m| m.verdict.source == Source::Proof) {
-                Source::Proof
-            } else {
-                Source::Tablebase
-            };
-            verdict = Verdict {
-                category: Category::Loss,
-                dtw,
-                source,
-            };
+        if verdict.category == Category::Unknown {
+            verdict = derived(&moves).unwrap_or(verdict);
         }
         Analysis {
             verdict,
-            outcome: outcome.map(|o| o.kind.name()),
+            outcome: None,
             moves,
         }
     }
+}
+
+/// The verdict the moves' verdicts imply for a position nothing else
+/// knows: a win when some move leaves the opponent lost (the quickest
+/// such move's distance plus one), a loss when every move leaves the
+/// opponent won (the longest distance plus one). `moves` is sorted best
+/// first.
+fn derived(moves: &[MoveVerdict]) -> Option<Verdict> {
+    let best = moves.first()?;
+    let source_of = |chosen: &[&MoveVerdict]| {
+        if chosen.iter().all(|m| m.verdict.source == Source::Rules) {
+            Source::Rules
+        } else if chosen.iter().any(|m| m.verdict.source == Source::Proof) {
+            Source::Proof
+        } else {
+            Source::Tablebase
+        }
+    };
+    if best.for_opponent().category == Category::Loss {
+        return Some(Verdict {
+            category: Category::Win,
+            dtw: best.verdict.dtw.map(|d| d.saturating_add(1)),
+            source: source_of(&[best]),
+        });
+    }
+    if moves
+        .iter()
+        .all(|m| m.for_opponent().category == Category::Win)
+    {
+        let dtw = moves
+            .iter()
+            .map(|m| m.verdict.dtw.map(|d| d.saturating_add(1)))
+            .collect::<Option<Vec<u16>>>()
+            .and_then(|d| d.into_iter().max());
+        let all: Vec<&MoveVerdict> = moves.iter().collect();
+        return Some(Verdict {
+            category: Category::Loss,
+            dtw,
+            source: source_of(&all),
+        });
+    }
+    None
 }

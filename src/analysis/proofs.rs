@@ -3,15 +3,16 @@
 //!
 //! Each proof file is checked by the independent verifier when it is
 //! loaded; a file that fails is not used (its error is kept for the
-//! operator). Lookups go by variant and zobrist hash, as the proof files
+//! operator), and of a sound file only the entries the verifier walked
+//! through are indexed (a record no line from the root reaches is never
+//! served). Lookups go by variant and zobrist hash, as the proof files
 //! themselves do: a position whose hash is in a verified proof is won for
 //! the side to move by the stored move.
 
 use crate::moves::{self, Move};
 use crate::position::Position;
-use crate::search::Proof;
 use crate::search::proof::{self, ProofMeta};
-use crate::store::{TableKind, TableReader};
+use crate::search::{Proof, verify};
 use crate::variants::Variant;
 use hashbrown::HashMap;
 use serde::Serialize;
@@ -63,16 +64,8 @@ impl ProofIndex {
     /// Verifies the proof file at `path` and adds its moves.
     pub fn add_file(&mut self, path: &Path) -> Result<(), String> {
         let checked = proof::verify_file(path).map_err(|e| e.to_string())?;
-        let reader = TableReader::open(path).map_err(|e| e.to_string())?;
-        if reader.kind() != TableKind::Proof {
-            return Err(format!("{}: not a proof file", path.display()));
-        }
-        let records = reader.records().map_err(|e| e.to_string())?;
-        for (hash, value) in records {
-            if let Ok(bytes) = <[u8; 4]>::try_from(value.as_slice()) {
-                self.moves
-                    .insert((checked.variant, hash), u32::from_le_bytes(bytes));
-            }
+        for &(hash, code) in &checked.checked_moves {
+            self.moves.insert((checked.variant, hash), code);
         }
         self.files.retain(|f| f.path != path);
         self.files.push(StoredProof {
@@ -84,18 +77,21 @@ impl ProofIndex {
         Ok(())
     }
 
-    /// Adds a proof held in memory (already verified by its producer),
-    /// stored at `path`.
+    /// Verifies a proof held in memory (stored at `path`) and adds the
+    /// entries the verifier walked through.
     pub fn add_proof<P: Position>(
         &mut self,
         proof: &Proof<P>,
         path: &Path,
         meta: ProofMeta,
-        positions: u64,
-    ) {
-        for (&hash, &m) in &proof.moves {
-            self.moves.insert((P::VARIANT, hash), moves::encode(m));
+    ) -> Result<(), String> {
+        let lookup = |hash: u64| Ok(proof.moves.get(&hash).map(|&m| moves::encode(m)));
+        let (verified, checked) = verify::verify_collecting(&proof.root, proof.winner, &lookup)
+            .map_err(|e| e.to_string())?;
+        for (hash, code) in checked {
+            self.moves.insert((P::VARIANT, hash), code);
         }
+        let positions = verified.positions;
         self.files.retain(|f| f.path != path);
         self.files.push(StoredProof {
             path: path.to_path_buf(),
@@ -103,6 +99,7 @@ impl ProofIndex {
             meta,
             positions,
         });
+        Ok(())
     }
 
     /// The stored winning move of `pos`, if a proof wins it for the side to move.

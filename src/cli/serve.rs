@@ -32,15 +32,21 @@ pub struct ServeArgs {
     /// The most time one search may use, in milliseconds.
     #[arg(long, default_value_t = 10_000)]
     max_time: u64,
-    /// Memory for one search's table, in MB.
+    /// Memory for one search's table, in MB (1 to 65536).
     #[arg(long, default_value_t = 128)]
     hash: usize,
+    /// Proofs found by requests that this run may store (0: store none).
+    #[arg(long, default_value_t = 1000)]
+    max_stored_proofs: usize,
 }
 
 pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     let defaults = ServeConfig::default();
     if args.workers == Some(0) {
         anyhow::bail!("--workers must be at least 1");
+    }
+    if !(1..=65536).contains(&args.hash) {
+        anyhow::bail!("--hash must be 1 to 65536 MB, not {}", args.hash);
     }
     let config = ServeConfig {
         bind: args.bind,
@@ -52,6 +58,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         max_nodes: args.max_nodes,
         max_time_ms: args.max_time,
         hash_mb: args.hash,
+        max_stored_proofs: args.max_stored_proofs,
         ..defaults
     };
     service::run(config)?;

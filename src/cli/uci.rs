@@ -79,7 +79,12 @@ impl Session {
         match words.next() {
             None => Reply::Lines(Vec::new()),
             Some("uci") => Reply::Lines(identify()),
-            Some("isready") => Reply::Lines(vec!["readyok".into()]),
+            Some("isready") => {
+                // Open the tables and verify the proofs now, not in the
+                // first search's time.
+                self.knowledge();
+                Reply::Lines(vec!["readyok".into()])
+            }
             Some("ucinewgame") => {
                 self.position = AnyPosition::start(self.variant);
                 Reply::Lines(Vec::new())
@@ -192,10 +197,18 @@ impl Session {
             max_time: Some(movetime.unwrap_or(Duration::from_millis(GO_DEFAULT_MS))),
             ..budget
         };
-        let knowledge = self.knowledge.get_or_insert_with(|| {
-            Knowledge::new(Some(&self.tablebases), ProofIndex::load_dir(&self.proofs))
-        });
+        self.knowledge();
+        let Some(knowledge) = &self.knowledge else {
+            return error("the tablebases and proofs could not be opened");
+        };
         Reply::Lines(dispatch!(&self.position, p => analyse(knowledge, p, &budget)))
+    }
+
+    /// The tablebases and proofs of the current options, opened once.
+    fn knowledge(&mut self) -> &Knowledge {
+        let (tablebases, proofs) = (&self.tablebases, &self.proofs);
+        self.knowledge
+            .get_or_insert_with(|| Knowledge::new(Some(tablebases), ProofIndex::load_dir(proofs)))
     }
 }
 

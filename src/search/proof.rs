@@ -91,6 +91,9 @@ pub struct CheckedProofFile {
     pub verified: VerifiedProof,
     /// Moves stored in the file.
     pub stored_moves: u64,
+    /// The entries the verifier checked: hash and move code of every
+    /// position of the proof where the winner moves.
+    pub checked_moves: Vec<(u64, u32)>,
 }
 
 /// Opens a proof file and verifies it from its root.
@@ -128,16 +131,18 @@ pub fn verify_file(path: &Path) -> Result<CheckedProofFile, ProofFileError> {
         let value = reader.get(hash).map_err(|e| e.to_string())?;
         Ok(value.map(|v| u32::from_le_bytes(v[..4].try_into().expect("4-byte value"))))
     };
-    let verified = dispatch!(&root, p => verify::verify(p, winner, &lookup)).map_err(|source| {
-        ProofFileError::Unsound {
-            path: name.clone(),
-            source,
-        }
-    })?;
+    let (verified, checked_moves) =
+        dispatch!(&root, p => verify::verify_collecting(p, winner, &lookup)).map_err(|source| {
+            ProofFileError::Unsound {
+                path: name.clone(),
+                source,
+            }
+        })?;
     Ok(CheckedProofFile {
         variant,
         meta,
         verified,
         stored_moves: reader.len(),
+        checked_moves,
     })
 }

@@ -56,6 +56,9 @@ pub struct ProveReport<P: Position> {
     pub notes: Vec<String>,
     /// Positions whose value the oracle (tablebases) settled.
     pub oracle_hits: u64,
+    /// Whether the search stopped at its budget (an unknown verdict
+    /// otherwise means neither side was found to have a forced win).
+    pub exhausted: bool,
 }
 
 /// Proves who wins from `root` within `budget`.
@@ -86,6 +89,7 @@ pub fn prove_with_oracle<P: Position>(
         elapsed: Duration::ZERO,
         notes: Vec::new(),
         oracle_hits: 0,
+        exhausted: false,
     };
     let start = std::time::Instant::now();
     let us = root.turn();
@@ -97,6 +101,7 @@ pub fn prove_with_oracle<P: Position>(
         };
         if remaining.max_nodes == 0 || remaining.max_time.is_some_and(|t| t.is_zero()) {
             report.notes.push("budget exhausted".into());
+            report.exhausted = true;
             break;
         }
         let mut search = DfPn::<P>::new(attacker, &remaining)
@@ -111,6 +116,7 @@ pub fn prove_with_oracle<P: Position>(
                     "budget exhausted while trying to prove a {} win",
                     attacker.name()
                 ));
+                report.exhausted = true;
                 break;
             }
             SearchResult::Disproved => {

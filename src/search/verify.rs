@@ -57,6 +57,7 @@ pub fn verify<P: Position>(
         marks: HashMap::new(),
         line: Vec::new(),
         winner_moves: 0,
+        winner_hashes: None,
     };
     let depth = walk.visit(root)?;
     Ok(VerifiedProof {
@@ -66,12 +67,39 @@ pub fn verify<P: Position>(
     })
 }
 
+/// As [`verify`], and also returns the zobrist hash and stored move code of
+/// every position of the proof where the winner moves (each once): the
+/// entries the verifier checked, and no others.
+pub fn verify_collecting<P: Position>(
+    root: &P,
+    winner: Color,
+    lookup: &dyn Fn(u64) -> Result<Option<u32>, String>,
+) -> Result<(VerifiedProof, Vec<(u64, u32)>), VerifyError> {
+    let mut walk = Walk {
+        winner,
+        lookup,
+        marks: HashMap::new(),
+        line: Vec::new(),
+        winner_moves: 0,
+        winner_hashes: Some(Vec::new()),
+    };
+    let depth = walk.visit(root)?;
+    let verified = VerifiedProof {
+        positions: walk.marks.len() as u64,
+        winner_moves: walk.winner_moves,
+        depth,
+    };
+    Ok((verified, walk.winner_hashes.unwrap_or_default()))
+}
+
 struct Walk<'a> {
     winner: Color,
     lookup: &'a dyn Fn(u64) -> Result<Option<u32>, String>,
     marks: HashMap<PositionKey, Mark>,
     line: Vec<Move>,
     winner_moves: u64,
+    /// With [`verify_collecting`]: the winner's positions and moves checked.
+    winner_hashes: Option<Vec<(u64, u32)>>,
 }
 
 impl Walk<'_> {
@@ -138,6 +166,9 @@ impl Walk<'_> {
                 )
             })?;
             self.winner_moves += 1;
+            if let Some(hashes) = &mut self.winner_hashes {
+                hashes.push((pos.zobrist(), code));
+            }
             vec![mv]
         } else {
             legal.to_vec()

@@ -30,6 +30,9 @@ pub struct ServeConfig {
     pub max_perft_depth: u32,
     /// The largest request body, in bytes.
     pub max_body_bytes: usize,
+    /// Proofs the prove endpoint may add to the proof folder in one run
+    /// (0: none are stored; proofs are still returned).
+    pub max_stored_proofs: usize,
 }
 
 impl Default for ServeConfig {
@@ -47,6 +50,7 @@ impl Default for ServeConfig {
             max_mate: 12,
             max_perft_depth: 6,
             max_body_bytes: 64 * 1024,
+            max_stored_proofs: 1000,
         }
     }
 }

@@ -6,14 +6,16 @@ use crate::notation::{fen, parse_move};
 use crate::position::Position;
 use crate::variants::{AnyPosition, Variant};
 use axum::body::Bytes;
-use axum::extract::Query;
-use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
+use axum::extract::{Path, Query};
 use axum::http::StatusCode;
 use serde::de::DeserializeOwned;
 use std::collections::HashMap;
 
-/// The variant named in the path; 404 for an unknown name.
-pub fn variant(name: &str) -> Result<Variant, ApiError> {
+/// The variant named in the path; 404 for an unknown name, 400 for a path
+/// that does not decode.
+pub fn variant(path: Result<Path<String>, PathRejection>) -> Result<Variant, ApiError> {
+    let Path(name) = path.map_err(|e| ApiError::bad_request(format!("bad path: {e}")))?;
     name.parse().map_err(|e: crate::variants::UnknownVariant| {
         ApiError::not_found("unknown-variant", e.to_string())
     })

@@ -9,17 +9,17 @@ use tokio::sync::Semaphore;
 /// Runs blocking solver work on a bounded number of threads.
 pub struct JobPool {
     permits: Arc<Semaphore>,
-    admitted: AtomicUsize,
+    admitted: Arc<AtomicUsize>,
     running: Arc<AtomicUsize>,
     workers: usize,
     queue: usize,
 }
 
-/// Decrements a counter when dropped (a request that goes away while
-/// waiting leaves the queue).
-struct Admitted<'a>(&'a AtomicUsize);
+/// Decrements a counter when dropped: a request leaves the pool when its
+/// work ends, or when it goes away while still waiting.
+struct Slot(Arc<AtomicUsize>);
 
-impl Drop for Admitted<'_> {
+impl Drop for Slot {
     fn drop(&mut self) {
         self.0.fetch_sub(1, Ordering::SeqCst);
     }
@@ -31,7 +31,7 @@ impl JobPool {
         let workers = workers.max(1);
         JobPool {
             permits: Arc::new(Semaphore::new(workers)),
-            admitted: AtomicUsize::new(0),
+            admitted: Arc::new(AtomicUsize::new(0)),
             running: Arc::new(AtomicUsize::new(0)),
             workers,
             queue,
@@ -40,7 +40,8 @@ impl JobPool {
 
     /// Runs `work` on a blocking thread once a worker is free, or answers
     /// 503 at once when every worker is busy and the queue is full. Work
-    /// that has started runs to its own budget even if the client leaves.
+    /// that has started runs to its own budget even if the client leaves,
+    /// and keeps its place in the pool until it ends.
     pub async fn run<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,
@@ -49,7 +50,7 @@ impl JobPool {
             self.admitted.fetch_sub(1, Ordering::SeqCst);
             return Err(ApiError::overloaded());
         }
-        let _admitted = Admitted(&self.admitted);
+        let slot = Slot(Arc::clone(&self.admitted));
         let permit = Arc::clone(&self.permits)
             .acquire_owned()
             .await
@@ -57,8 +58,9 @@ impl JobPool {
         let running = Arc::clone(&self.running);
         running.fetch_add(1, Ordering::SeqCst);
         tokio::task::spawn_blocking(move || {
+            let _slot = slot;
             let _permit = permit;
-            let _running = RunningGuard(running);
+            let _running = Slot(running);
             work()
         })
         .await
@@ -80,13 +82,5 @@ impl JobPool {
     /// The number of workers.
     pub fn workers(&self) -> usize {
         self.workers
-    }
-}
-
-struct RunningGuard(Arc<AtomicUsize>);
-
-impl Drop for RunningGuard {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
     }
 }

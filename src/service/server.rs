@@ -44,7 +44,8 @@ pub fn summary(state: &AppState) -> String {
         text += "\n  hint: no tablebases found; `ransom tb build --pieces 3` builds the 2-3-man antichess set (13 s)";
     }
     if files == 0 {
-        text += "\n  hint: no stored proofs; `ransom prove e4` stores one, or POST /v1/antichess/prove";
+        text +=
+            "\n  hint: no stored proofs; `ransom prove e4` stores one, or POST /v1/antichess/prove";
     }
     for e in errors.iter().chain(&state.puzzles.errors) {
         text += &format!("\n  not loaded: {e}");

@@ -4,6 +4,7 @@ use super::config::ServeConfig;
 use super::jobs::JobPool;
 use super::puzzle_sets::PuzzleSets;
 use crate::analysis::{Knowledge, ProofIndex};
+use std::sync::atomic::AtomicUsize;
 use std::time::Instant;
 
 /// The service's shared state.
@@ -18,6 +19,8 @@ pub struct AppState {
     pub jobs: JobPool,
     /// When the service started.
     pub started: Instant,
+    /// Proofs stored by this run (against `config.max_stored_proofs`).
+    pub stored_proofs: AtomicUsize,
 }
 
 impl AppState {
@@ -37,6 +40,7 @@ impl AppState {
             puzzles,
             jobs,
             started: Instant::now(),
+            stored_proofs: AtomicUsize::new(0),
         }
     }
 }

@@ -8,7 +8,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 
 if ! command -v chromium >/dev/null; then
-  echo "installing Debian's chromium" >&2
+  echo "installing Debian's chromium (needs root)" >&2
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
 if ! command -v node >/dev/null; then
@@ -27,8 +27,14 @@ proofs="$(mktemp -d)"
   >"$out/serve.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; rm -rf "$proofs"' EXIT
+up=0
 for _ in $(seq 100); do
-  curl -sf "http://127.0.0.1:$port/health" >/dev/null 2>&1 && break
+  if curl -sf "http://127.0.0.1:$port/health" >/dev/null 2>&1; then up=1; break; fi
   sleep 0.1
 done
+if [ "$up" != 1 ]; then
+  echo "the server did not start; its log:" >&2
+  cat "$out/serve.log" >&2
+  exit 1
+fi
 node "$here/page.test.mjs" "http://127.0.0.1:$port/" "$out/hostage-mate.png"

@@ -9,6 +9,7 @@ use crate::dispatch;
 use crate::notation::{fen, san, uci};
 use crate::position::Position;
 use axum::Json;
+use axum::extract::rejection::PathRejection;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use serde_json::{Value, json};
@@ -23,11 +24,11 @@ type Params = Result<Query<HashMap<String, String>>, QueryRejection>;
 /// stored proof, and every legal move with its category after it, best first.
 pub async fn lookup(
     State(state): State<Arc<AppState>>,
-    Path(variant): Path<String>,
+    variant: Result<Path<String>, PathRejection>,
     params: Params,
 ) -> Result<Json<Value>, ApiError> {
     let started = Instant::now();
-    let variant = input::variant(&variant)?;
+    let variant = input::variant(variant)?;
     let params = input::query(params)?;
     let pos = input::position(variant, params.get("fen").map(String::as_str))?;
     let mut out = dispatch!(&pos, p => lookup_json(&state.knowledge, p));
@@ -41,8 +42,11 @@ fn lookup_json<P: Position + Any>(knowledge: &Knowledge, pos: &P) -> Value {
 }
 
 /// The legal moves, each with its SAN and the position after it.
-pub async fn moves(Path(variant): Path<String>, params: Params) -> Result<Json<Value>, ApiError> {
-    let variant = input::variant(&variant)?;
+pub async fn moves(
+    variant: Result<Path<String>, PathRejection>,
+    params: Params,
+) -> Result<Json<Value>, ApiError> {
+    let variant = input::variant(variant)?;
     let params = input::query(params)?;
     let pos = input::position(variant, params.get("fen").map(String::as_str))?;
     Ok(Json(dispatch!(&pos, p => moves_json(p))))

@@ -12,6 +12,7 @@ use crate::search::mate::{MateOptions, MateStatus, build_tree, longest_line, sol
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
+use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -40,10 +41,10 @@ struct MateRequest {
 /// Solves the mate; 422 when the budget runs out first.
 pub async fn mate(
     State(state): State<Arc<AppState>>,
-    Path(variant): Path<String>,
+    variant: Result<Path<String>, PathRejection>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let variant = input::variant(&variant)?;
+    let variant = input::variant(variant)?;
     let request: MateRequest = input::json_body(body)?;
     let cap = state.config.max_mate;
     let max = request.max.unwrap_or(5);

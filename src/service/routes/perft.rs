@@ -9,6 +9,7 @@ use crate::dispatch;
 use crate::notation::uci;
 use crate::position::Position;
 use axum::Json;
+use axum::extract::rejection::PathRejection;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use serde_json::{Value, json};
@@ -19,10 +20,10 @@ use std::time::{Duration, Instant};
 /// The perft count with its divide (per first move).
 pub async fn perft(
     State(state): State<Arc<AppState>>,
-    Path(variant): Path<String>,
+    variant: Result<Path<String>, PathRejection>,
     params: Result<Query<HashMap<String, String>>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let variant = input::variant(&variant)?;
+    let variant = input::variant(variant)?;
     let params = input::query(params)?;
     let pos = input::position(variant, params.get("fen").map(String::as_str))?;
     let cap = state.config.max_perft_depth;
@@ -33,17 +34,21 @@ pub async fn perft(
             "depth {depth} is out of range: this server counts depths 1 to {cap}"
         )));
     }
-    let mut limit = Limit {
-        visited: 0,
-        max_nodes: state.config.max_nodes,
-        deadline: Instant::now()
-            .checked_add(Duration::from_millis(state.config.max_time_ms))
-            .unwrap_or_else(|| Instant::now() + Duration::from_secs(86_400 * 365)),
-    };
+    let (max_nodes, max_time_ms) = (state.config.max_nodes, state.config.max_time_ms);
     let started = Instant::now();
     let out = state
         .jobs
-        .run(move || dispatch!(&pos, p => divide_json(p, depth, &mut limit)))
+        .run(move || {
+            // The budget starts when a worker takes the count, not in the queue.
+            let mut limit = Limit {
+                visited: 0,
+                max_nodes,
+                deadline: Instant::now()
+                    .checked_add(Duration::from_millis(max_time_ms))
+                    .unwrap_or_else(|| Instant::now() + Duration::from_secs(86_400 * 365)),
+            };
+            dispatch!(&pos, p => divide_json(p, depth, &mut limit))
+        })
         .await??;
     let mut out = out;
     out["time_ms"] = (started.elapsed().as_secs_f64() * 1000.0).into();

@@ -14,6 +14,7 @@ use crate::search::{Budget, ProofMeta, Verdict, prove_with_oracle};
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
+use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -42,10 +43,10 @@ struct BudgetRequest {
 /// Proves who wins; 422 when the budget runs out first.
 pub async fn prove(
     State(state): State<Arc<AppState>>,
-    Path(variant): Path<String>,
+    variant: Result<Path<String>, PathRejection>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let variant = input::variant(&variant)?;
+    let variant = input::variant(variant)?;
     let request: ProveRequest = input::json_body(body)?;
     let start = input::position(variant, request.fen.as_deref())?;
     let mut pos = start.clone();
@@ -81,7 +82,9 @@ fn prove_and_store<P: Position>(
     let winner = match report.verdict {
         Verdict::Win => pos.turn(),
         Verdict::Loss => !pos.turn(),
-        Verdict::Unknown => {
+        Verdict::Unknown if report.exhausted => {
+            let mut effort = effort;
+            effort["notes"] = report.notes.clone().into();
             return Err(ApiError::budget_exhausted(
                 format!(
                     "not proved within the budget ({} nodes, {} ms at most)",
@@ -90,6 +93,18 @@ fn prove_and_store<P: Position>(
                 ),
                 effort,
             ));
+        }
+        Verdict::Unknown => {
+            // The search ended without a verified proof (e.g. neither side
+            // has a forced win: disproofs are reported, not verified).
+            let mut out = effort;
+            out["position"] = state_json(pos);
+            out["result"] = "unknown".into();
+            out["winner"] = serde_json::Value::Null;
+            out["verified"] = false.into();
+            out["notes"] = report.notes.clone().into();
+            out["source"] = "search".into();
+            return Ok(Json(out));
         }
     };
     let (Some(proof), Some(verified)) = (&report.proof, report.verified) else {
@@ -117,24 +132,13 @@ fn prove_and_store<P: Position>(
         out
     };
     let meta = ProofMeta {
-        root_fen: root_fen.clone(),
+        root_fen,
         winner: winner.name().into(),
         start_fen,
         line: line_uci,
     };
-    let path = proof_path::<P>(&state.config.proofs, &root_fen);
-    std::fs::create_dir_all(&state.config.proofs).map_err(|e| {
-        ApiError::internal(format!(
-            "cannot create {}: {e}",
-            state.config.proofs.display()
-        ))
-    })?;
-    proof
-        .write(&path, &meta)
-        .map_err(|e| ApiError::internal(format!("cannot store the proof: {e}")))?;
-    state
-        .knowledge
-        .with_proofs_mut(|index| index.add_proof(proof, &path, meta, verified.positions));
+    let path = proof_path::<P>(&state.config.proofs, pos);
+    let stored = store(state, proof, &path, meta)?;
     let mut out = effort;
     out["position"] = state_json(pos);
     out["result"] = report.verdict.name().into();
@@ -143,17 +147,44 @@ fn prove_and_store<P: Position>(
     out["proof_positions"] = verified.positions.into();
     out["proof_depth"] = verified.depth.into();
     out["verified"] = true.into();
-    out["proof_file"] = path.display().to_string().into();
+    out["proof_file"] = stored.then(|| path.display().to_string()).into();
     out["source"] = "search".into();
     Ok(Json(out))
 }
 
-/// `<dir>/<variant>-<hash of the root FEN>.proof`.
-fn proof_path<P: Position>(dir: &std::path::Path, root_fen: &str) -> PathBuf {
-    let name = format!(
+/// `<dir>/<variant>-<zobrist hash of the root>.proof` (the move clocks do
+/// not change the name).
+fn proof_path<P: Position>(dir: &std::path::Path, root: &P) -> PathBuf {
+    dir.join(format!(
         "{}-{:016x}.proof",
         P::VARIANT.name(),
-        crate::store::fnv1a64(root_fen.as_bytes())
-    );
-    dir.join(name)
+        root.zobrist()
+    ))
+}
+
+/// Writes the proof to the proof folder and indexes it, unless this run
+/// has stored its allowance already (`false` then).
+fn store<P: Position>(
+    state: &AppState,
+    proof: &crate::search::Proof<P>,
+    path: &std::path::Path,
+    meta: ProofMeta,
+) -> Result<bool, ApiError> {
+    use std::sync::atomic::Ordering;
+    let cap = state.config.max_stored_proofs;
+    if state.stored_proofs.fetch_add(1, Ordering::SeqCst) >= cap {
+        state.stored_proofs.fetch_sub(1, Ordering::SeqCst);
+        return Ok(false);
+    }
+    let dir = &state.config.proofs;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| ApiError::internal(format!("cannot create {}: {e}", dir.display())))?;
+    proof
+        .write(path, &meta)
+        .map_err(|e| ApiError::internal(format!("cannot store the proof: {e}")))?;
+    state
+        .knowledge
+        .with_proofs_mut(|index| index.add_proof(proof, path, meta))
+        .map_err(|e| ApiError::internal(format!("the stored proof does not verify: {e}")))?;
+    Ok(true)
 }

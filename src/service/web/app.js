@@ -9,13 +9,20 @@ const state = {
   fen: "",
   moves: [],          // legal moves: {uci, san, fen}
   history: [],        // earlier FENs, for Back
-  selected: null,     // {square} or {drop: letter}
+  selected: null,     // {square} or {drop: letter, kind: "airfield" | "prison" | "pocket"}
+  ticket: 0,          // the latest position load; older answers are dropped
   flipped: false,
   steps: null,        // mate or puzzle line: {start, steps: [{uci, san, fen}], at}
   lastMove: null,
 };
 
 function message(text) { $("message").textContent = text || ""; }
+
+function esc(text) {
+  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+function variantPath() { return `/v1/${encodeURIComponent(state.variant)}`; }
 
 async function api(path, options) {
   const response = await fetch(path, options);
@@ -79,7 +86,13 @@ function toSquare(uci) {
 
 function matchesSelection(m, sel) {
   if (sel.square) return m.uci.slice(0, 2) === sel.square && !m.uci.includes("@");
-  if (sel.drop) return m.uci.includes("@") && m.uci[0].toUpperCase() === sel.drop.toUpperCase();
+  if (sel.drop) {
+    // Airfield and pocket men drop (`N@f7`); a man in the opponent's prison
+    // is rescued by an exchange (`N#B@f7`).
+    const exchange = m.uci[1] === "#";
+    return m.uci.includes("@") && m.uci[0].toUpperCase() === sel.drop.toUpperCase() &&
+      exchange === (sel.kind === "prison");
+  }
   return false;
 }
 
@@ -117,8 +130,8 @@ function holdingBox(label, letters, kind, side) {
     span.classList.add("man");
     // Airfield men drop; the mover's own men in the opponent's prison are
     // rescued by exchanges (the chooser lists the men that can be paid).
-    if (state.selected && state.selected.drop === letter) span.classList.add("selected");
-    span.addEventListener("click", () => selectDrop(letter));
+    if (state.selected && state.selected.drop === letter && state.selected.kind === kind) span.classList.add("selected");
+    span.addEventListener("click", () => selectDrop(letter, kind));
     men.appendChild(span);
   }
   box.appendChild(men);
@@ -153,10 +166,10 @@ function clickSquare(name) {
   drawBoard();
 }
 
-function selectDrop(letter) {
+function selectDrop(letter, kind) {
   const own = sideToMove(state.fen) === "white" ? letter === letter.toUpperCase() : letter === letter.toLowerCase();
   if (!own) return;
-  state.selected = { drop: letter };
+  state.selected = { drop: letter, kind };
   redraw();
 }
 
@@ -175,6 +188,7 @@ function choose(candidates) {
 }
 
 function playMove(m) {
+  if (!m) return;
   state.history.push(state.fen);
   state.lastMove = [m.uci.slice(0, 2), toSquare(m.uci)];
   state.steps = null;
@@ -198,31 +212,36 @@ function redraw() {
 }
 
 async function setPosition(fen, { keepSteps = false } = {}) {
+  const ticket = ++state.ticket;
   message("");
   state.selected = null;
   $("chooser").hidden = true;
   try {
     const q = fen ? `?fen=${encodeURIComponent(fen)}` : "";
-    const moves = await api(`/v1/${state.variant}/moves${q}`);
+    const moves = await api(`${variantPath()}/moves${q}`);
+    if (ticket !== state.ticket) return false;
     state.fen = moves.position.fen;
     state.moves = moves.moves;
     holdingsCache = moves.holdings;
     $("fen-input").value = state.fen;
     redraw();
     if (!keepSteps) { state.steps = null; $("stepper").hidden = true; }
-    await analyse();
+    await analyse(ticket);
+    return ticket === state.ticket;
   } catch (e) {
-    message(e.message);
+    if (ticket === state.ticket) message(e.message);
+    return false;
   }
 }
 
-async function analyse() {
+async function analyse(ticket) {
   const out = $("analysis");
   out.textContent = "…";
   try {
-    const a = await api(`/v1/${state.variant}?fen=${encodeURIComponent(state.fen)}`);
+    const a = await api(`${variantPath()}?fen=${encodeURIComponent(state.fen)}`);
+    if (ticket !== state.ticket) return;
     const rows = a.moves.map((m) =>
-      `<tr class="move-row" data-uci="${m.uci}"><td>${m.san}</td><td class="cat-${m.category}">${m.category}</td><td>${m.dtw ?? ""}</td><td>${m.source}</td></tr>`).join("");
+      `<tr class="move-row" data-uci="${esc(m.uci)}"><td>${esc(m.san)}</td><td class="cat-${m.category}">${m.category}</td><td>${m.dtw ?? ""}</td><td>${m.source}</td></tr>`).join("");
     const over = a.position.outcome ? ` — game over: ${a.position.outcome}` : "";
     out.innerHTML = `<p id="verdict">${sideToMove(state.fen)} to move: <span class="cat-${a.category}">${a.category}</span>` +
       `${a.dtw !== null ? ` (dtw ${a.dtw})` : ""} <small>source: ${a.source}${over}</small></p>` +
@@ -230,7 +249,7 @@ async function analyse() {
     out.querySelectorAll("tr.move-row").forEach((tr) =>
       tr.addEventListener("click", () => playMove(state.moves.find((m) => m.uci === tr.dataset.uci))));
   } catch (e) {
-    out.textContent = e.message;
+    if (ticket === state.ticket) out.textContent = e.message;
   }
 }
 
@@ -241,12 +260,12 @@ async function findMate() {
   $("mate-tree").textContent = "";
   try {
     const body = { fen: state.fen, max: Number($("mate-max").value) || 3 };
-    const r = await api(`/v1/${state.variant}/mate`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const r = await api(`${variantPath()}/mate`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     if (r.mate_in === null) {
       result.textContent = `no mate in ≤ ${r.max} (proved) — ${r.nodes} nodes, ${r.time_ms.toFixed(1)} ms`;
       return;
     }
-    result.innerHTML = `<b id="mate-verdict">mate in ${r.mate_in}</b>${r.shortest ? " (shortest, proved)" : ""}; key${r.keys.length > 1 ? "s" : ""}: ${r.keys.join(", ")}; ` +
+    result.innerHTML = `<b id="mate-verdict">mate in ${r.mate_in}</b>${r.shortest ? " (shortest, proved)" : ""}; key${r.keys.length > 1 ? "s" : ""}: ${esc(r.keys.join(", "))}; ` +
       `${r.verified_positions} positions verified, ${r.nodes} nodes, ${r.time_ms.toFixed(1)} ms`;
     $("mate-tree").textContent = r.tree_text || "";
     startSteps(r.position.fen, r.main_line_steps);
@@ -268,8 +287,7 @@ async function showStep() {
   const label = s.at === 0 ? "start" : `${s.at}/${s.steps.length}: ${s.steps[s.at - 1].san}`;
   $("step-info").textContent = label;
   state.lastMove = s.at === 0 ? null : [s.steps[s.at - 1].uci.slice(0, 2), toSquare(s.steps[s.at - 1].uci)];
-  await setPosition(fen, { keepSteps: true });
-  $("step-info").textContent = label;
+  if (await setPosition(fen, { keepSteps: true })) $("step-info").textContent = label;
 }
 
 function step(delta) {
@@ -287,7 +305,7 @@ async function loadSets() {
     const r = await api("/v1/puzzles");
     const select = $("set-select");
     select.innerHTML = `<option value="">(choose a puzzle set)</option>` +
-      r.sets.map((s) => `<option value="${s.name}">${s.name} (${s.variant}, ${s.count})</option>`).join("");
+      r.sets.map((s) => `<option value="${esc(s.name)}">${esc(s.name)} (${esc(s.variant)}, ${s.count})</option>`).join("");
   } catch (e) {
     message(e.message);
   }
