@@ -19,6 +19,7 @@
 mod common;
 
 use common::SplitMix;
+use common::mailbox::{Man, RefMove, fr, sq, uci_text};
 use ransom::notation::{fen, parse_move, san, uci};
 use ransom::perft::perft;
 use ransom::variants::Contact;
@@ -26,13 +27,6 @@ use ransom::{OutcomeKind, Position};
 
 // ---------------------------------------------------------------------------
 // The reference.
-
-/// A man: colour (0 White, 1 Black) and kind (letter, lower case).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Man {
-    colour: usize,
-    kind: char,
-}
 
 #[derive(Clone)]
 struct Ref {
@@ -42,38 +36,6 @@ struct Ref {
     turn: usize,
     halfmoves: u32,
     fullmoves: u32,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct RefMove {
-    from: usize,
-    to: usize,
-    promotion: Option<char>,
-}
-
-fn sq(f: i32, r: i32) -> Option<usize> {
-    if (0..8).contains(&f) && (0..8).contains(&r) {
-        Some((r * 8 + f) as usize)
-    } else {
-        None
-    }
-}
-
-fn fr(s: usize) -> (i32, i32) {
-    ((s % 8) as i32, (s / 8) as i32)
-}
-
-fn square_name(s: usize) -> String {
-    let (f, r) = fr(s);
-    format!("{}{}", (b'a' + f as u8) as char, r + 1)
-}
-
-fn uci_text(m: RefMove) -> String {
-    let mut s = format!("{}{}", square_name(m.from), square_name(m.to));
-    if let Some(p) = m.promotion {
-        s.push(p);
-    }
-    s
 }
 
 /// The rank counted from `colour`'s own side (0 = its first rank).

@@ -25,6 +25,7 @@
 mod common;
 
 use common::SplitMix;
+use common::mailbox::{self, Man, RefMove, fr, parse_square, sq, uci_text};
 use ransom::notation::{fen, uci};
 use ransom::perft::perft;
 use ransom::variants::{HitAndRun, HitAndRunChess, HitAndRunRules, HitAndRunSimultaneous};
@@ -32,13 +33,6 @@ use ransom::{OutcomeKind, Position};
 
 // ---------------------------------------------------------------------------
 // The reference.
-
-/// A man: colour (0 White, 1 Black) and kind (lower-case letter).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Man {
-    colour: usize,
-    kind: char,
-}
 
 #[derive(Clone)]
 struct Ref {
@@ -55,43 +49,6 @@ struct Ref {
     fullmoves: u32,
     /// RULES R9: both sub-moves judged together.
     simultaneous: bool,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct RefMove {
-    from: usize,
-    to: usize,
-    promotion: Option<char>,
-}
-
-fn sq(f: i32, r: i32) -> Option<usize> {
-    if (0..8).contains(&f) && (0..8).contains(&r) {
-        Some((r * 8 + f) as usize)
-    } else {
-        None
-    }
-}
-
-fn fr(s: usize) -> (i32, i32) {
-    ((s % 8) as i32, (s / 8) as i32)
-}
-
-fn name(s: usize) -> String {
-    let (f, r) = fr(s);
-    format!("{}{}", (b'a' + f as u8) as char, r + 1)
-}
-
-fn parse_square(text: &str) -> usize {
-    let b = text.as_bytes();
-    sq((b[0] - b'a') as i32, (b[1] - b'1') as i32).unwrap()
-}
-
-fn uci_text(m: RefMove) -> String {
-    let mut s = format!("{}{}", name(m.from), name(m.to));
-    if let Some(p) = m.promotion {
-        s.push(p);
-    }
-    s
 }
 
 /// Whether three squares lie on one rank, file or diagonal.
@@ -185,37 +142,7 @@ impl Ref {
     /// Whether the man on `from` could go to `to` by its way of moving,
     /// ignoring what stands on `to` (pawns: only their captures here).
     fn attacks(&self, from: usize, to: usize) -> bool {
-        let Some(man) = self.board[from] else {
-            return false;
-        };
-        let ((ff, fr_), (tf, tr)) = (fr(from), fr(to));
-        let (df, dr) = (tf - ff, tr - fr_);
-        if from == to {
-            return false;
-        }
-        let clear = || {
-            let (sf, sr) = (df.signum(), dr.signum());
-            let (mut f, mut r) = (ff + sf, fr_ + sr);
-            while (f, r) != (tf, tr) {
-                if self.board[sq(f, r).unwrap()].is_some() {
-                    return false;
-                }
-                f += sf;
-                r += sr;
-            }
-            true
-        };
-        let straight = df == 0 || dr == 0;
-        let diagonal = df.abs() == dr.abs();
-        match man.kind {
-            'n' => (df.abs(), dr.abs()) == (1, 2) || (df.abs(), dr.abs()) == (2, 1),
-            'k' => df.abs().max(dr.abs()) == 1,
-            'r' => straight && clear(),
-            'b' => diagonal && clear(),
-            'q' => (straight || diagonal) && clear(),
-            'p' => df.abs() == 1 && dr == if man.colour == 0 { 1 } else { -1 },
-            _ => unreachable!(),
-        }
+        mailbox::attacks(&self.board, from, to)
     }
 
     fn attacked_by(&self, s: usize, by: usize) -> bool {

@@ -17,6 +17,7 @@
 mod common;
 
 use common::SplitMix;
+use common::mailbox::{self, Man, RefMove, fr, sq, uci_text};
 use ransom::notation::{fen, uci};
 use ransom::perft::perft;
 use ransom::variants::{Kamikaze, Kamikaze2, Losers, LosingQpromo, LosingRoyal, LosingRoyalMated};
@@ -92,13 +93,6 @@ const KAMIKAZE2: Rules = Rules {
 // ---------------------------------------------------------------------------
 // The reference.
 
-/// A man: colour (0 White, 1 Black) and kind (lower-case letter).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Man {
-    colour: usize,
-    kind: char,
-}
-
 #[derive(Clone)]
 struct Ref {
     rules: Rules,
@@ -108,38 +102,6 @@ struct Ref {
     castle_rooks: Vec<usize>,
     /// The square skipped by the last move's double step.
     ep: Option<usize>,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct RefMove {
-    from: usize,
-    to: usize,
-    promotion: Option<char>,
-}
-
-fn sq(f: i32, r: i32) -> Option<usize> {
-    if (0..8).contains(&f) && (0..8).contains(&r) {
-        Some((r * 8 + f) as usize)
-    } else {
-        None
-    }
-}
-
-fn fr(s: usize) -> (i32, i32) {
-    ((s % 8) as i32, (s / 8) as i32)
-}
-
-fn name(s: usize) -> String {
-    let (f, r) = fr(s);
-    format!("{}{}", (b'a' + f as u8) as char, r + 1)
-}
-
-fn uci_text(m: RefMove) -> String {
-    let mut text = format!("{}{}", name(m.from), name(m.to));
-    if let Some(p) = m.promotion {
-        text.push(p);
-    }
-    text
 }
 
 impl Ref {
@@ -211,37 +173,7 @@ impl Ref {
 
     /// Whether the man on `from` attacks `to` (pawns: their captures).
     fn attacks(&self, from: usize, to: usize) -> bool {
-        let Some(man) = self.board[from] else {
-            return false;
-        };
-        let ((ff, r0), (tf, tr)) = (fr(from), fr(to));
-        let (df, dr) = (tf - ff, tr - r0);
-        if from == to {
-            return false;
-        }
-        let clear = || {
-            let (sf, sr) = (df.signum(), dr.signum());
-            let (mut f, mut r) = (ff + sf, r0 + sr);
-            while (f, r) != (tf, tr) {
-                if self.board[sq(f, r).unwrap()].is_some() {
-                    return false;
-                }
-                f += sf;
-                r += sr;
-            }
-            true
-        };
-        let straight = df == 0 || dr == 0;
-        let diagonal = df.abs() == dr.abs();
-        match man.kind {
-            'n' => (df.abs(), dr.abs()) == (1, 2) || (df.abs(), dr.abs()) == (2, 1),
-            'k' => df.abs().max(dr.abs()) == 1,
-            'r' => straight && clear(),
-            'b' => diagonal && clear(),
-            'q' => (straight || diagonal) && clear(),
-            'p' => df.abs() == 1 && dr == if man.colour == 0 { 1 } else { -1 },
-            _ => unreachable!(),
-        }
+        mailbox::attacks(&self.board, from, to)
     }
 
     fn attacked_by(&self, s: usize, by: usize) -> bool {

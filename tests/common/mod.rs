@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod http;
+pub mod mailbox;
 
 use std::path::PathBuf;
 
