@@ -359,3 +359,70 @@ fn hit_and_run_chess_on_the_command_line() {
     let (_, err) = fails(&["moves", "-v", "hitandrun", "--fen", bad]);
     assert!(err.contains("sub=<square>"), "{err}");
 }
+
+/// DESIGN "Beyond one machine": `tb plan` lists one job per table with the
+/// tables it reads, in build order, and its Makefile builds the set with
+/// parallel jobs into tables identical to one `tb build` run.
+#[test]
+fn tb_plan_orders_jobs_and_its_makefile_builds_the_set() {
+    let json: Value =
+        serde_json::from_str(&ok(&["tb", "plan", "--pieces", "4", "--format", "json"])).unwrap();
+    let jobs = json["jobs"].as_array().unwrap();
+    assert_eq!(jobs.len(), 714, "every 2-4-man table");
+    let mut seen = std::collections::HashSet::new();
+    for job in jobs {
+        for read in job["reads"].as_array().unwrap() {
+            assert!(seen.contains(read.as_str().unwrap()), "{job} before {read}");
+        }
+        seen.insert(job["material"].as_str().unwrap().to_string());
+    }
+    let text = ok(&["tb", "plan", "--material", "KRvK"]);
+    assert_eq!(text, "KvK: \nKvR: \nKRvK: KvK KvR\n");
+
+    let base = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("tb-plan-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let (by_make, by_build) = (base.join("make"), base.join("build"));
+    std::fs::create_dir_all(&by_make).unwrap();
+    let dir = by_make.to_str().unwrap();
+    let makefile = ok(&[
+        "tb",
+        "plan",
+        "--material",
+        "KPvK",
+        "--format",
+        "make",
+        "--dir",
+        dir,
+    ]);
+    std::fs::write(base.join("Makefile"), makefile).unwrap();
+    let made = Command::new("make")
+        .args(["-j2", "-f"])
+        .arg(base.join("Makefile"))
+        .arg(format!("RANSOM={}", env!("CARGO_BIN_EXE_ransom")))
+        .output()
+        .expect("make runs (GNU make is needed for this test)");
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    ok(&[
+        "tb",
+        "build",
+        "--material",
+        "KPvK",
+        "--dir",
+        by_build.to_str().unwrap(),
+    ]);
+    let manifest =
+        |d: &std::path::Path| std::fs::read_to_string(d.join("antichess.manifest")).unwrap();
+    assert_eq!(manifest(&by_make), manifest(&by_build));
+    assert_eq!(
+        manifest(&by_make)
+            .lines()
+            .filter(|l| l.contains(".rtb"))
+            .count(),
+        12
+    );
+}

@@ -1,4 +1,4 @@
-//! `ransom tb`: build, probe, verify and summarise Losing-chess tablebases.
+//! `ransom tb`: build, plan, probe, verify and summarise Losing-chess tablebases.
 
 use ransom::notation::{fen, san, uci};
 use ransom::tablebase::{self, BuildProgress, Material, Tablebase, TbError, Wdl};
@@ -30,6 +30,29 @@ enum TbCommand {
         #[arg(long)]
         material: Option<String>,
         /// Table directory.
+        #[arg(long, default_value = "tablebases")]
+        dir: PathBuf,
+        /// Do not rewrite the folder's manifest (for parallel jobs of a
+        /// plan: `tb manifest` writes it once at the end).
+        #[arg(long)]
+        no_manifest: bool,
+    },
+    /// Print the build plan: every table the set needs with the tables it
+    /// reads, in build order (text, JSON, or a Makefile for `make -j`).
+    Plan {
+        /// antichess or suicide.
+        #[arg(long, short = 'v', default_value = "antichess")]
+        variant: String,
+        /// Every table with up to this many men.
+        #[arg(long, default_value_t = 3)]
+        pieces: usize,
+        /// This table (and what it needs) instead, e.g. KRvK.
+        #[arg(long)]
+        material: Option<String>,
+        /// Output: text, json or make.
+        #[arg(long, default_value = "text")]
+        format: String,
+        /// Table directory (where the Makefile's jobs write).
         #[arg(long, default_value = "tablebases")]
         dir: PathBuf,
     },
@@ -100,10 +123,26 @@ pub fn run(args: &TbArgs) -> anyhow::Result<ExitCode> {
             pieces,
             material,
             dir,
-        } => match losing_variant(variant)? {
-            Variant::Suicide => build::<Fics>(dir, *pieces, material.as_deref()),
-            _ => build::<International>(dir, *pieces, material.as_deref()),
-        },
+            no_manifest,
+        } => {
+            let targets = targets(*pieces, material.as_deref())?;
+            match losing_variant(variant)? {
+                Variant::Suicide => build::<Fics>(dir, &targets, !no_manifest),
+                _ => build::<International>(dir, &targets, !no_manifest),
+            }
+        }
+        TbCommand::Plan {
+            variant,
+            pieces,
+            material,
+            format,
+            dir,
+        } => plan(
+            losing_variant(variant)?,
+            &targets(*pieces, material.as_deref())?,
+            format,
+            dir,
+        ),
         TbCommand::Probe {
             variant,
             fen,
@@ -133,18 +172,9 @@ pub fn run(args: &TbArgs) -> anyhow::Result<ExitCode> {
 
 fn build<R: LosingRules>(
     dir: &Path,
-    pieces: usize,
-    material: Option<&str>,
+    targets: &[Material],
+    manifest: bool,
 ) -> anyhow::Result<ExitCode> {
-    let targets = match material {
-        Some(text) => vec![Material::parse(text)?],
-        None => {
-            if !(2..=tablebase::MAX_MEN).contains(&pieces) {
-                anyhow::bail!("--pieces must be 2..={}", tablebase::MAX_MEN);
-            }
-            Material::all_up_to(pieces)
-        }
-    };
     let start = std::time::Instant::now();
     let mut total_bytes = 0u64;
     let state = BuildProgress::default();
@@ -173,8 +203,10 @@ fn build<R: LosingRules>(
     for b in &built {
         total_bytes += b.bytes;
     }
-    let manifest = tablebase::write_manifest(dir, R::VARIANT)?;
-    eprintln!("manifest: {}", manifest.display());
+    if manifest {
+        let path = tablebase::write_manifest(dir, R::VARIANT)?;
+        eprintln!("manifest: {}", path.display());
+    }
     println!(
         "{} tables for {} in {} ({} new), {} bytes, {:.1}s",
         built.len(),
@@ -184,6 +216,77 @@ fn build<R: LosingRules>(
         total_bytes,
         start.elapsed().as_secs_f64()
     );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The tables `--material` or `--pieces` name.
+fn targets(pieces: usize, material: Option<&str>) -> anyhow::Result<Vec<Material>> {
+    match material {
+        Some(text) => Ok(vec![Material::parse(text)?]),
+        None => {
+            if !(2..=tablebase::MAX_MEN).contains(&pieces) {
+                anyhow::bail!("--pieces must be 2..={}", tablebase::MAX_MEN);
+            }
+            Ok(Material::all_up_to(pieces))
+        }
+    }
+}
+
+fn plan(
+    variant: Variant,
+    targets: &[Material],
+    format: &str,
+    dir: &Path,
+) -> anyhow::Result<ExitCode> {
+    let plan = tablebase::plan(targets);
+    let file = |m: &Material| tablebase::table_path(dir, variant, m).display().to_string();
+    match format {
+        "text" => {
+            for (m, reads) in &plan {
+                let reads: Vec<String> = reads.iter().map(|r| r.to_string()).collect();
+                println!("{m}: {}", reads.join(" "));
+            }
+        }
+        "json" => {
+            let jobs: Vec<serde_json::Value> = plan
+                .iter()
+                .map(|(m, reads)| {
+                    serde_json::json!({
+                        "material": m.to_string(),
+                        "file": file(m),
+                        "reads": reads.iter().map(|r| r.to_string()).collect::<Vec<_>>(),
+                        "positions": tablebase::Layout::new(*m).size(),
+                    })
+                })
+                .collect();
+            println!(
+                "{}",
+                serde_json::json!({"variant": variant.name(), "jobs": jobs})
+            );
+        }
+        "make" => {
+            println!("# ransom tb plan --format make: one job per table; run with make -j N");
+            println!("RANSOM ?= ransom");
+            let all: Vec<String> = plan.iter().map(|(m, _)| file(m)).collect();
+            println!(".PHONY: all");
+            println!("all: {}", all.join(" "));
+            println!(
+                "\t$(RANSOM) tb manifest --variant {} --dir {}",
+                variant.name(),
+                dir.display()
+            );
+            for (m, reads) in &plan {
+                let deps: Vec<String> = reads.iter().map(file).collect();
+                println!("{}: {}", file(m), deps.join(" "));
+                println!(
+                    "\t$(RANSOM) tb build --variant {} --material {m} --dir {} --no-manifest",
+                    variant.name(),
+                    dir.display()
+                );
+            }
+        }
+        other => anyhow::bail!("--format must be text, json or make, not '{other}'"),
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -318,14 +318,11 @@ pub fn build<R: LosingRules>(
     build_with_progress::<R>(dir, targets, &BuildProgress::default(), progress)
 }
 
-/// [`build`], reporting how far it got in `state`.
-pub fn build_with_progress<R: LosingRules>(
-    dir: &Path,
-    targets: &[Material],
-    state: &BuildProgress,
-    mut progress: impl FnMut(usize, usize, &Built),
-) -> Result<Vec<Built>, TbError> {
-    // Close the target set under successors.
+/// The tables `targets` need, each with the tables it reads (its captures'
+/// and promotions'), in an order where every table comes after those it
+/// reads: fewest men first, then fewest pawns. Each entry is one job
+/// (`ransom tb build --material M`) for a batch runner.
+pub fn plan(targets: &[Material]) -> Vec<(Material, Vec<Material>)> {
     let mut all: Vec<Material> = Vec::new();
     let mut stack: Vec<Material> = targets.iter().map(|m| m.canonical()).collect();
     while let Some(m) = stack.pop() {
@@ -336,6 +333,23 @@ pub fn build_with_progress<R: LosingRules>(
         all.push(m);
     }
     all.sort_by_key(|m| (m.men(), m.pawns(), m.to_string()));
+    all.into_iter()
+        .map(|m| {
+            let mut reads = m.successors();
+            reads.sort_by_key(|s| (s.men(), s.pawns(), s.to_string()));
+            (m, reads)
+        })
+        .collect()
+}
+
+/// [`build`], reporting how far it got in `state`.
+pub fn build_with_progress<R: LosingRules>(
+    dir: &Path,
+    targets: &[Material],
+    state: &BuildProgress,
+    mut progress: impl FnMut(usize, usize, &Built),
+) -> Result<Vec<Built>, TbError> {
+    let all: Vec<Material> = plan(targets).into_iter().map(|(m, _)| m).collect();
     let mut mem = MemTables {
         variant: Some(R::VARIANT),
         dir: dir.to_path_buf(),

@@ -24,7 +24,7 @@ mod material;
 
 pub use generate::{
     BuildProgress, Built, Stats, VerifyReport, build, build_with_progress, generate,
-    generate_with_progress, stats, stats_in_dir, verify_file, write_table,
+    generate_with_progress, plan, stats, stats_in_dir, verify_file, write_table,
 };
 pub use index::{Layout, transform};
 pub use manifest::{
