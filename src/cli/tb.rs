@@ -184,19 +184,18 @@ fn build<R: LosingRules>(
         if terminal {
             scope.spawn(|| draw_progress(&state, &finished, start));
         }
-        let result =
-            tablebase::build_with_progress::<R>(dir, &targets, &state, |done, total, b| {
-                if terminal {
-                    eprint!("\r\x1b[2K");
-                }
-                eprintln!(
-                    "[{done}/{total}] {} {}: {} bytes, {:.2}s",
-                    b.material,
-                    if b.existed { "exists" } else { "built" },
-                    b.bytes,
-                    b.seconds
-                );
-            });
+        let result = tablebase::build_with_progress::<R>(dir, targets, &state, |done, total, b| {
+            if terminal {
+                eprint!("\r\x1b[2K");
+            }
+            eprintln!(
+                "[{done}/{total}] {} {}: {} bytes, {:.2}s",
+                b.material,
+                if b.existed { "exists" } else { "built" },
+                b.bytes,
+                b.seconds
+            );
+        });
         finished.store(true, Ordering::Relaxed);
         result
     })?;
