@@ -342,11 +342,13 @@ impl<'p, P: Position> MateSearch<'p, P> {
 
     /// Records a settled result: proved for `bound` (and every larger one)
     /// or disproved for it (and every smaller one).
-    pub(super) fn settle(&mut self, hash: u64, bound: Bound, proved: bool) {
+    /// `work`: the nodes it took (for the table's replacement).
+    pub(super) fn settle(&mut self, hash: u64, bound: Bound, proved: bool, work: u64) {
+        let work = work.clamp(1, u64::from(u32::MAX)) as u32;
         if proved {
-            self.store(hash, bound, Pn::ZERO, Pn::INFINITE, 1);
+            self.store(hash, bound, Pn::ZERO, Pn::INFINITE, work);
         } else {
-            self.store(hash, bound, Pn::INFINITE, Pn::ZERO, 1);
+            self.store(hash, bound, Pn::INFINITE, Pn::ZERO, work);
         }
     }
 
@@ -393,24 +395,28 @@ impl<'p, P: Position> MateSearch<'p, P> {
         e.work = e.work.saturating_add(work);
     }
 
-    /// Frees a quarter of the table or more: entries without a settled
-    /// result and with little work below them first, then everything
-    /// unproved, then everything.
+    /// Frees a quarter of the table or more, the entries with the least
+    /// work below them first: unsettled ones, then (only if that is not
+    /// enough) settled ones, so that a long disproof keeps its costly
+    /// results. Work is compared by its order of magnitude (powers of two).
     fn collect_garbage(&mut self) {
         let target = self.capacity * 3 / 4;
-        let mut threshold = 1u32;
-        while self.table.len() > target && threshold < u32::MAX / 2 {
-            self.table.retain(|_, e| {
-                e.proved_at != NOT_PROVED || e.disproved_at > 0 || e.work >= threshold
-            });
-            threshold = threshold.saturating_mul(2);
+        let magnitude = |e: &Entry| (u32::BITS - e.work.leading_zeros()) as usize;
+        let settled = |e: &Entry| usize::from(e.proved_at != NOT_PROVED || e.disproved_at > 0);
+        let mut counts = [[0usize; u32::BITS as usize + 1]; 2];
+        for e in self.table.values() {
+            counts[settled(e)][magnitude(e)] += 1;
         }
-        if self.table.len() > target {
-            self.table.retain(|_, e| e.proved_at != NOT_PROVED);
+        // Entries of kind k with a magnitude below cut[k] go.
+        let mut excess = self.table.len().saturating_sub(target);
+        let mut cut = [0usize; 2];
+        for kind in 0..2 {
+            while excess > 0 && cut[kind] < counts[kind].len() {
+                excess = excess.saturating_sub(counts[kind][cut[kind]]);
+                cut[kind] += 1;
+            }
         }
-        if self.table.len() > target {
-            self.table.clear();
-        }
+        self.table.retain(|_, e| magnitude(e) >= cut[settled(e)]);
     }
 
     fn check_budget(&mut self) {
@@ -436,7 +442,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
         let moves = pos.legal_moves();
         // Positions whose numbers were guessed can be over.
         if let Some(win) = self.terminal(pos, &moves) {
-            self.settle(hash, if win { 0 } else { bound }, win);
+            self.settle(hash, if win { 0 } else { bound }, win, 1);
             return settled_numbers(win);
         }
         if bound <= DIRECT_BOUND && P::ONLY_CHECKMATE_WINS && P::SUB_MOVES_PER_TURN == 1 {

@@ -27,12 +27,14 @@ impl<P: Position> MateSearch<'_, P> {
         bound: Bound,
         moves: &MoveList,
     ) -> Option<bool> {
+        let start = self.nodes();
         let won = if bound <= 1 {
             bound == 1 && self.mates_now(pos, moves)
         } else {
             self.attack_moves(pos, bound, moves)?
         };
-        self.settle(hash, bound, won);
+        let work = self.nodes() - start;
+        self.settle(hash, bound, won, work);
         Some(won)
     }
 
@@ -94,9 +96,10 @@ impl<P: Position> MateSearch<'_, P> {
         replies: &MoveList,
     ) -> Option<bool> {
         if let Some(win) = self.terminal(pos, replies) {
-            self.settle(hash, if win { 0 } else { bound }, win);
+            self.settle(hash, if win { 0 } else { bound }, win, 1);
             return Some(win);
         }
+        let start = self.nodes();
         let replies = self.defence_order(pos, bound, replies);
         let defender = pos.turn();
         for &reply in &replies {
@@ -110,11 +113,13 @@ impl<P: Position> MateSearch<'_, P> {
                 if let Some(killer) = self.killers.get_mut(usize::from(bound)) {
                     *killer = Some(reply);
                 }
-                self.settle(hash, bound, false);
+                let work = self.nodes() - start;
+                self.settle(hash, bound, false, work);
                 return Some(false);
             }
         }
-        self.settle(hash, bound, true);
+        let work = self.nodes() - start;
+        self.settle(hash, bound, true, work);
         Some(true)
     }
 
@@ -150,7 +155,7 @@ impl<P: Position> MateSearch<'_, P> {
         self.count_node();
         let moves = pos.legal_moves();
         if let Some(win) = self.terminal(pos, &moves) {
-            self.settle(hash, if win { 0 } else { bound }, win);
+            self.settle(hash, if win { 0 } else { bound }, win, 1);
             return Some(win);
         }
         self.direct_attack(pos, hash, bound, &moves)
