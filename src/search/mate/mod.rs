@@ -9,6 +9,7 @@ mod shallow;
 mod solution;
 mod solve;
 mod suite;
+mod table;
 mod tree;
 mod verify;
 

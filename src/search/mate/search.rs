@@ -19,21 +19,18 @@
 //! full-width test (`shallow.rs`) instead of df-pn expansions.
 
 use super::checks::may_give_check;
+use super::table::MateTable;
 use crate::board::Color;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::search::SearchResult;
 use crate::search::budget::{Budget, Meter, Progress};
-use crate::search::numbers::{child_thresholds, combine, select, table_capacity};
+use crate::search::numbers::{child_thresholds, combine, select};
 use crate::search::pn::Pn;
-use hashbrown::HashMap;
 use std::time::Duration;
 
 /// A mate bound: attacker moves still allowed.
 pub type Bound = u16;
-
-/// `proved_at` of a position with no proof yet.
-const NOT_PROVED: Bound = Bound::MAX;
 
 /// The initial numbers' guess for a position not in check, whose moves are
 /// not generated (where only checkmate wins): its proof number when the
@@ -45,23 +42,6 @@ const QUIET_GUESS: u64 = 10;
 /// Bounds up to which attacker and defender positions are settled by the
 /// direct full-width test of `shallow.rs` instead of df-pn expansion.
 pub(super) const DIRECT_BOUND: Bound = 2;
-
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    /// Numbers for the bound `bound` (meaningful only while unsolved there).
-    pn: Pn,
-    dn: Pn,
-    bound: Bound,
-    /// The smallest bound the position is proved for.
-    proved_at: Bound,
-    /// The largest bound the position is disproved for (0: none beyond the
-    /// trivial "no moves left").
-    disproved_at: Bound,
-    /// Nodes expanded below this entry (for replacement).
-    work: u32,
-}
-
-const BUCKET_BYTES: usize = 8 + std::mem::size_of::<Entry>() + 1;
 
 /// A child of an expanded node: its move (played again when the child is
 /// searched, cheaper than keeping every child position), key and numbers.
@@ -77,8 +57,7 @@ struct Child {
 pub struct MateSearch<'p, P: Position> {
     attacker: Color,
     quiet_above: Bound,
-    table: HashMap<u64, Entry>,
-    capacity: usize,
+    table: MateTable,
     meter: Meter<'p>,
     root: (Pn, Pn),
     /// The defender's last refutation per bound in the direct test.
@@ -93,8 +72,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
         MateSearch {
             attacker,
             quiet_above: 0,
-            table: HashMap::new(),
-            capacity: table_capacity(budget.hash_bytes, BUCKET_BYTES),
+            table: MateTable::new(budget.hash_bytes),
             meter: Meter::new(budget),
             root: (Pn::ONE, Pn::ONE),
             killers: vec![None; usize::from(DIRECT_BOUND) + 1],
@@ -192,10 +170,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
 
     /// The smallest bound `pos` is known to be proved for.
     pub fn proved_bound(&self, hash: u64) -> Option<Bound> {
-        self.table
-            .get(&hash)
-            .map(|e| e.proved_at)
-            .filter(|&b| b != NOT_PROVED)
+        self.table.proved_at(hash)
     }
 
     /// Whether the attacker has won (`Some(true)`), the game is over
@@ -330,93 +305,30 @@ impl<'p, P: Position> MateSearch<'p, P> {
     /// The settled result of `hash` for `bound`: `Some(true)` proved,
     /// `Some(false)` disproved.
     pub(super) fn settled(&self, hash: u64, bound: Bound) -> Option<bool> {
-        let e = self.table.get(&hash)?;
-        if bound >= e.proved_at {
-            Some(true)
-        } else if bound <= e.disproved_at {
-            Some(false)
-        } else {
-            None
-        }
+        self.table.settled(hash, bound)
     }
 
     /// Records a settled result: proved for `bound` (and every larger one)
-    /// or disproved for it (and every smaller one).
-    /// `work`: the nodes it took (for the table's replacement).
+    /// or disproved for it (and every smaller one). `work`: the nodes it
+    /// took (for the table's replacement).
     pub(super) fn settle(&mut self, hash: u64, bound: Bound, proved: bool, work: u64) {
         let work = work.clamp(1, u64::from(u32::MAX)) as u32;
-        if proved {
-            self.store(hash, bound, Pn::ZERO, Pn::INFINITE, work);
-        } else {
-            self.store(hash, bound, Pn::INFINITE, Pn::ZERO, work);
-        }
+        let (pn, dn) = settled_numbers(proved);
+        self.table.store(hash, bound, pn, dn, work);
+    }
+
+    fn lookup(&self, hash: u64, bound: Bound) -> Option<(Pn, Pn)> {
+        self.table.lookup(hash, bound)
+    }
+
+    fn store(&mut self, hash: u64, bound: Bound, pn: Pn, dn: Pn, work: u32) {
+        self.table.store(hash, bound, pn, dn, work);
     }
 
     /// Counts a position whose moves are generated, checking the budget.
     pub(super) fn count_node(&mut self) {
         self.meter.nodes += 1;
         self.check_budget();
-    }
-
-    fn lookup(&self, hash: u64, bound: Bound) -> Option<(Pn, Pn)> {
-        let e = self.table.get(&hash)?;
-        if bound >= e.proved_at {
-            Some((Pn::ZERO, Pn::INFINITE))
-        } else if bound <= e.disproved_at {
-            Some((Pn::INFINITE, Pn::ZERO))
-        } else if e.bound == bound {
-            Some((e.pn, e.dn))
-        } else {
-            None
-        }
-    }
-
-    fn store(&mut self, hash: u64, bound: Bound, pn: Pn, dn: Pn, work: u32) {
-        if self.table.len() >= self.capacity && !self.table.contains_key(&hash) {
-            self.collect_garbage();
-        }
-        let e = self.table.entry(hash).or_insert(Entry {
-            pn: Pn::ONE,
-            dn: Pn::ONE,
-            bound,
-            proved_at: NOT_PROVED,
-            disproved_at: 0,
-            work: 0,
-        });
-        if pn.is_zero() {
-            e.proved_at = e.proved_at.min(bound);
-        } else if dn.is_zero() {
-            e.disproved_at = e.disproved_at.max(bound);
-        } else {
-            e.pn = pn;
-            e.dn = dn;
-            e.bound = bound;
-        }
-        e.work = e.work.saturating_add(work);
-    }
-
-    /// Frees a quarter of the table or more, the entries with the least
-    /// work below them first: unsettled ones, then (only if that is not
-    /// enough) settled ones, so that a long disproof keeps its costly
-    /// results. Work is compared by its order of magnitude (powers of two).
-    fn collect_garbage(&mut self) {
-        let target = self.capacity * 3 / 4;
-        let magnitude = |e: &Entry| (u32::BITS - e.work.leading_zeros()) as usize;
-        let settled = |e: &Entry| usize::from(e.proved_at != NOT_PROVED || e.disproved_at > 0);
-        let mut counts = [[0usize; u32::BITS as usize + 1]; 2];
-        for e in self.table.values() {
-            counts[settled(e)][magnitude(e)] += 1;
-        }
-        // Entries of kind k with a magnitude below cut[k] go.
-        let mut excess = self.table.len().saturating_sub(target);
-        let mut cut = [0usize; 2];
-        for kind in 0..2 {
-            while excess > 0 && cut[kind] < counts[kind].len() {
-                excess = excess.saturating_sub(counts[kind][cut[kind]]);
-                cut[kind] += 1;
-            }
-        }
-        self.table.retain(|_, e| magnitude(e) >= cut[settled(e)]);
     }
 
     fn check_budget(&mut self) {
