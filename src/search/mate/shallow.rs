@@ -1,7 +1,7 @@
 //! The direct test for the last attacker moves: "mate within `r`" settled
 //! by a plain full-width search, with no proof numbers, for `r` up to
-//! [`DIRECT_BOUND`](super::search::DIRECT_BOUND), where only checkmate wins
-//! and every move hands the turn over.
+//! [`DIRECT_BOUND`](super::search::DIRECT_BOUND), in chess and crazyhouse
+//! (only checkmate wins; a move that keeps the turn makes the test give up).
 //!
 //! Near the end df-pn spends most of its work expanding attacker positions
 //! partly and coming back to them; a direct test settles each one once and
