@@ -2,11 +2,14 @@
 //! shortest-mate iteration, solutions with depth-to-mate labels and their
 //! independent verifier.
 
+mod checks;
 mod puzzle;
 mod search;
+mod shallow;
 mod solution;
 mod solve;
 mod suite;
+mod table;
 mod tree;
 mod verify;
 
