@@ -16,22 +16,30 @@ pub struct TbArgs {
     command: TbCommand,
 }
 
+/// A set of tables: every one up to `--pieces` men, or `--material` and
+/// what it needs, of a rule set, in a folder.
+#[derive(Debug, clap::Args)]
+struct TableSet {
+    /// antichess or suicide.
+    #[arg(long, short = 'v', default_value = "antichess")]
+    variant: String,
+    /// Every table with up to this many men.
+    #[arg(long, default_value_t = 3)]
+    pieces: usize,
+    /// This table (and what it needs) instead, e.g. KRvK.
+    #[arg(long)]
+    material: Option<String>,
+    /// Table directory.
+    #[arg(long, default_value = "tablebases")]
+    dir: PathBuf,
+}
+
 #[derive(Debug, clap::Subcommand)]
 enum TbCommand {
     /// Build the missing tables (smallest first; existing tables are kept, so a run resumes).
     Build {
-        /// antichess or suicide.
-        #[arg(long, short = 'v', default_value = "antichess")]
-        variant: String,
-        /// Build every table with up to this many men.
-        #[arg(long, default_value_t = 3)]
-        pieces: usize,
-        /// Build this table (and what it needs) instead, e.g. KRvK.
-        #[arg(long)]
-        material: Option<String>,
-        /// Table directory.
-        #[arg(long, default_value = "tablebases")]
-        dir: PathBuf,
+        #[command(flatten)]
+        set: TableSet,
         /// Do not rewrite the folder's manifest (for parallel jobs of a
         /// plan: `tb manifest` writes it once at the end).
         #[arg(long)]
@@ -40,21 +48,11 @@ enum TbCommand {
     /// Print the build plan: every table the set needs with the tables it
     /// reads, in build order (text, JSON, or a Makefile for `make -j`).
     Plan {
-        /// antichess or suicide.
-        #[arg(long, short = 'v', default_value = "antichess")]
-        variant: String,
-        /// Every table with up to this many men.
-        #[arg(long, default_value_t = 3)]
-        pieces: usize,
-        /// This table (and what it needs) instead, e.g. KRvK.
-        #[arg(long)]
-        material: Option<String>,
+        #[command(flatten)]
+        set: TableSet,
         /// Output: text, json or make.
         #[arg(long, default_value = "text")]
         format: String,
-        /// Table directory (where the Makefile's jobs write).
-        #[arg(long, default_value = "tablebases")]
-        dir: PathBuf,
     },
     /// Value of a position and of every legal move.
     Probe {
@@ -118,30 +116,18 @@ fn losing_variant(name: &str) -> anyhow::Result<Variant> {
 
 pub fn run(args: &TbArgs) -> anyhow::Result<ExitCode> {
     match &args.command {
-        TbCommand::Build {
-            variant,
-            pieces,
-            material,
-            dir,
-            no_manifest,
-        } => {
-            let targets = targets(*pieces, material.as_deref())?;
-            match losing_variant(variant)? {
-                Variant::Suicide => build::<Fics>(dir, &targets, !no_manifest),
-                _ => build::<International>(dir, &targets, !no_manifest),
+        TbCommand::Build { set, no_manifest } => {
+            let targets = targets(set.pieces, set.material.as_deref())?;
+            match losing_variant(&set.variant)? {
+                Variant::Suicide => build::<Fics>(&set.dir, &targets, !no_manifest),
+                _ => build::<International>(&set.dir, &targets, !no_manifest),
             }
         }
-        TbCommand::Plan {
-            variant,
-            pieces,
-            material,
+        TbCommand::Plan { set, format } => plan(
+            losing_variant(&set.variant)?,
+            &targets(set.pieces, set.material.as_deref())?,
             format,
-            dir,
-        } => plan(
-            losing_variant(variant)?,
-            &targets(*pieces, material.as_deref())?,
-            format,
-            dir,
+            &set.dir,
         ),
         TbCommand::Probe {
             variant,

@@ -51,20 +51,7 @@ pub fn verify<P: Position>(
     winner: Color,
     lookup: &dyn Fn(u64) -> Result<Option<u32>, String>,
 ) -> Result<VerifiedProof, VerifyError> {
-    let mut walk = Walk {
-        winner,
-        lookup,
-        marks: HashMap::new(),
-        line: Vec::new(),
-        winner_moves: 0,
-        winner_hashes: None,
-    };
-    let depth = walk.visit(root)?;
-    Ok(VerifiedProof {
-        positions: walk.marks.len() as u64,
-        winner_moves: walk.winner_moves,
-        depth,
-    })
+    walk(root, winner, lookup, false).map(|(verified, _)| verified)
 }
 
 /// As [`verify`], and also returns the zobrist hash and stored move code of
@@ -75,13 +62,22 @@ pub fn verify_collecting<P: Position>(
     winner: Color,
     lookup: &dyn Fn(u64) -> Result<Option<u32>, String>,
 ) -> Result<(VerifiedProof, Vec<(u64, u32)>), VerifyError> {
+    walk(root, winner, lookup, true)
+}
+
+fn walk<P: Position>(
+    root: &P,
+    winner: Color,
+    lookup: &dyn Fn(u64) -> Result<Option<u32>, String>,
+    collect: bool,
+) -> Result<(VerifiedProof, Vec<(u64, u32)>), VerifyError> {
     let mut walk = Walk {
         winner,
         lookup,
         marks: HashMap::new(),
         line: Vec::new(),
         winner_moves: 0,
-        winner_hashes: Some(Vec::new()),
+        winner_hashes: collect.then(Vec::new),
     };
     let depth = walk.visit(root)?;
     let verified = VerifiedProof {
