@@ -5,7 +5,7 @@ use crate::board::{ByColor, ByRole, Color, Role};
 use crate::moves::Move;
 use crate::notation::{fen, san, uci};
 use crate::position::Position;
-use crate::search::mate::{MateReport, build_tree, longest_line};
+use crate::search::mate::{MateReport, SolutionTree, build_tree, longest_line};
 use serde_json::{Value, json};
 
 /// `{"variant", "fen", "check", "outcome", "winner"}` for a position.
@@ -81,24 +81,36 @@ pub fn move_steps<P: Position>(pos: &P, line: &[Move]) -> Vec<Value> {
     steps
 }
 
+/// A mate report's solution read off once: the tree (at most `limit`
+/// moves) and the main line (the longest defence), empty without a mate.
+pub struct MateSolutionView {
+    /// The solution tree.
+    pub tree: Option<SolutionTree>,
+    /// The main line.
+    pub main_line: Vec<Move>,
+}
+
+impl MateSolutionView {
+    /// The tree and main line of `report`'s solution from `pos`.
+    pub fn of<P: Position>(pos: &P, report: &MateReport, limit: usize) -> MateSolutionView {
+        let solution = report.solution.as_ref();
+        MateSolutionView {
+            tree: solution.map(|s| build_tree(pos, pos.turn(), s, limit)),
+            main_line: solution
+                .map(|s| longest_line(pos, pos.turn(), s))
+                .unwrap_or_default(),
+        }
+    }
+}
+
 /// The JSON answer for a mate search (`ransom mate --json`, the service's
-/// mate endpoint): verdict, keys, main line, tree (at most `limit` moves)
-/// and effort.
+/// mate endpoint): verdict, keys, main line, tree and effort.
 pub fn mate_report_json<P: Position>(
     pos: &P,
     report: &MateReport,
     max: u16,
-    limit: usize,
+    view: &MateSolutionView,
 ) -> Value {
-    let tree = report
-        .solution
-        .as_ref()
-        .map(|s| build_tree(pos, pos.turn(), s, limit));
-    let line: Vec<Move> = report
-        .solution
-        .as_ref()
-        .map(|s| longest_line(pos, pos.turn(), s))
-        .unwrap_or_default();
     json!({
         "position": state_json(pos),
         "max": max,
@@ -107,8 +119,8 @@ pub fn mate_report_json<P: Position>(
         "shortest": report.shortest,
         "no_mate_within": report.no_mate_within,
         "keys": report.keys.iter().map(|&m| uci::write(m)).collect::<Vec<_>>(),
-        "main_line": line.iter().map(|&m| uci::write(m)).collect::<Vec<_>>(),
-        "tree": tree,
+        "main_line": view.main_line.iter().map(|&m| uci::write(m)).collect::<Vec<_>>(),
+        "tree": view.tree,
         "verified_positions": report.verified.map(|v| v.positions),
         "nodes": report.nodes,
         "time_ms": report.elapsed.as_secs_f64() * 1000.0,

@@ -161,17 +161,25 @@ pub struct Analysis {
 /// Everything known without searching: tablebases of both Losing-chess
 /// rule sets (opened from one folder) and an index of stored proofs.
 pub struct Knowledge {
-    antichess: Option<TablebaseOracle<International>>,
-    suicide: Option<TablebaseOracle<Fics>>,
+    antichess: Option<Box<dyn Oracle<Losing<International>>>>,
+    suicide: Option<Box<dyn Oracle<Losing<Fics>>>>,
+    /// The most men of any table, per rule set: `(antichess, suicide)`.
+    men: (Option<u32>, Option<u32>),
     proofs: RwLock<ProofIndex>,
 }
 
 impl Knowledge {
     /// The tablebases in `tablebases` (if any) and the given proofs.
     pub fn new(tablebases: Option<&Path>, proofs: ProofIndex) -> Knowledge {
+        let antichess = tablebases.and_then(TablebaseOracle::<International>::open);
+        let suicide = tablebases.and_then(TablebaseOracle::<Fics>::open);
         Knowledge {
-            antichess: tablebases.and_then(TablebaseOracle::open),
-            suicide: tablebases.and_then(TablebaseOracle::open),
+            men: (
+                antichess.as_ref().map(|t| t.max_men()),
+                suicide.as_ref().map(|t| t.max_men()),
+            ),
+            antichess: antichess.map(|t| Box::new(t) as Box<dyn Oracle<_>>),
+            suicide: suicide.map(|t| Box::new(t) as Box<dyn Oracle<_>>),
             proofs: RwLock::new(proofs),
         }
     }
@@ -179,10 +187,7 @@ impl Knowledge {
     /// The largest number of men the tablebases cover, per rule set:
     /// `(antichess, suicide)`.
     pub fn tablebase_men(&self) -> (Option<u32>, Option<u32>) {
-        (
-            self.antichess.as_ref().map(|t| t.max_men()),
-            self.suicide.as_ref().map(|t| t.max_men()),
-        )
+        self.men
     }
 
     /// Runs `f` on the proof index (read access).
@@ -195,16 +200,19 @@ impl Knowledge {
         f(&mut self.proofs.write().unwrap_or_else(|e| e.into_inner()))
     }
 
+    /// The tablebases of variant `P` as an oracle for a search (opened
+    /// once, so searches share their readers and block caches), or `None`.
+    pub fn oracle<P: Position + Any>(&self) -> Option<&dyn Oracle<P>> {
+        let tables: [&dyn Any; 2] = [&self.antichess, &self.suicide];
+        tables
+            .into_iter()
+            .find_map(|t| t.downcast_ref::<Option<Box<dyn Oracle<P>>>>())?
+            .as_deref()
+    }
+
     /// The tablebase value of `pos`, if a table covers it.
     pub fn probe<P: Position + Any>(&self, pos: &P) -> Option<(Wdl, u16)> {
-        let any = pos as &dyn Any;
-        if let Some(p) = any.downcast_ref::<Losing<International>>() {
-            return self.antichess.as_ref()?.probe(p);
-        }
-        if let Some(p) = any.downcast_ref::<Losing<Fics>>() {
-            return self.suicide.as_ref()?.probe(p);
-        }
-        None
+        self.oracle::<P>()?.probe(pos)
     }
 
     /// The value of `pos` for the side to move: the rules if the game is

@@ -10,7 +10,8 @@ mod knowledge;
 mod proofs;
 
 pub use json::{
-    analysis_json, holdings_json, mate_report_json, move_steps, state_json, verdict_json,
+    MateSolutionView, analysis_json, holdings_json, mate_report_json, move_steps, state_json,
+    verdict_json,
 };
 pub use knowledge::{Analysis, Category, Knowledge, MoveVerdict, Source, Verdict};
 pub use proofs::{ProofIndex, StoredProof};

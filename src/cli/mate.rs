@@ -2,7 +2,7 @@
 //! solution tree, or a batch run over an EPD/TSV suite (`--epd`).
 
 use super::mate_batch;
-use ransom::analysis::mate_report_json;
+use ransom::analysis::{MateSolutionView, mate_report_json};
 use ransom::notation::{fen, parse_move};
 use ransom::search::mate::{
     MateOptions, MateReport, MateStatus, build_tree, line_san, longest_line, solve_mate,
@@ -139,7 +139,12 @@ fn solve_one<P: Position>(start: P, args: &MateArgs) -> anyhow::Result<ExitCode>
     if args.json {
         println!(
             "{}",
-            serde_json::to_string_pretty(&mate_report_json(&pos, &report, max, args.tree_limit))?
+            serde_json::to_string_pretty(&mate_report_json(
+                &pos,
+                &report,
+                max,
+                &MateSolutionView::of(&pos, &report, args.tree_limit)
+            ))?
         );
     } else {
         print!("{}", report_text(&pos, &report, max, args.tree_limit));

@@ -4,11 +4,11 @@ use super::super::error::ApiError;
 use super::super::input;
 use super::super::state::AppState;
 use super::budget;
-use crate::analysis::{holdings_json, mate_report_json, move_steps};
+use crate::analysis::{MateSolutionView, holdings_json, mate_report_json, move_steps};
 use crate::dispatch;
 use crate::position::Position;
 use crate::search::Budget;
-use crate::search::mate::{MateOptions, MateStatus, build_tree, longest_line, solve_mate};
+use crate::search::mate::{MateOptions, MateStatus, solve_mate};
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -89,18 +89,10 @@ fn solve<P: Position>(
             }),
         ));
     }
-    let mut out = mate_report_json(pos, &report, max, limit);
-    let line = report
-        .solution
-        .as_ref()
-        .map(|s| longest_line(pos, pos.turn(), s))
-        .unwrap_or_default();
-    out["main_line_steps"] = move_steps(pos, &line).into();
-    out["tree_text"] = report
-        .solution
-        .as_ref()
-        .map(|s| build_tree(pos, pos.turn(), s, limit).to_text())
-        .into();
+    let view = MateSolutionView::of(pos, &report, limit);
+    let mut out = mate_report_json(pos, &report, max, &view);
+    out["main_line_steps"] = move_steps(pos, &view.main_line).into();
+    out["tree_text"] = view.tree.as_ref().map(|t| t.to_text()).into();
     out["holdings"] = holdings_json(pos);
     out["source"] = "search".into();
     Ok(Json(out))

@@ -9,7 +9,6 @@ use crate::analysis::state_json;
 use crate::dispatch;
 use crate::notation::{fen, uci};
 use crate::position::Position;
-use crate::search::oracle::tablebase_oracle;
 use crate::search::{Budget, ProofMeta, Verdict, prove_with_oracle};
 use axum::Json;
 use axum::body::Bytes;
@@ -61,19 +60,15 @@ pub async fn prove(
         .await?
 }
 
-fn prove_and_store<P: Position>(
+fn prove_and_store<P: Position + std::any::Any>(
     state: &AppState,
     pos: &P,
     budget: Budget,
     start_fen: String,
     line: Vec<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let oracle = state
-        .config
-        .tablebases
-        .as_deref()
-        .and_then(tablebase_oracle::<P>);
-    let report = prove_with_oracle(pos, &budget, oracle.as_deref(), &mut |_| {});
+    let oracle = state.knowledge.oracle::<P>();
+    let report = prove_with_oracle(pos, &budget, oracle, &mut |_| {});
     let effort = json!({
         "nodes": report.nodes,
         "time_ms": report.elapsed.as_secs_f64() * 1000.0,
