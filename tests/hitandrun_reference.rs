@@ -25,7 +25,7 @@
 mod common;
 
 use common::SplitMix;
-use common::mailbox::{self, Man, RefMove, fr, parse_square, sq, uci_text};
+use common::mailbox::{self, Man, RefGame, RefMove, fr, parse_square, sq, uci_text};
 use ransom::notation::{fen, uci};
 use ransom::perft::perft;
 use ransom::variants::{HitAndRun, HitAndRunChess, HitAndRunRules, HitAndRunSimultaneous};
@@ -375,24 +375,6 @@ impl Ref {
             ""
         }
     }
-
-    fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let legal = self.legal();
-        if depth == 1 {
-            return legal.len() as u64;
-        }
-        legal
-            .into_iter()
-            .map(|m| {
-                let mut child = self.clone();
-                child.make(m);
-                child.perft(depth - 1)
-            })
-            .sum()
-    }
 }
 
 // ---------------------------------------------------------------------------
@@ -627,4 +609,16 @@ fn regenerate() {
         PERFT_CASES,
         |fen_text, depth| Ref::from_fen(fen_text).perft(depth),
     );
+}
+
+impl RefGame for Ref {
+    type Move = RefMove;
+
+    fn legal_moves(&self) -> Vec<RefMove> {
+        self.legal()
+    }
+
+    fn play(&mut self, m: RefMove) {
+        self.make(m)
+    }
 }

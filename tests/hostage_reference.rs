@@ -19,6 +19,7 @@
 mod common;
 
 use common::SplitMix;
+use common::mailbox::RefGame;
 
 use ransom::notation::{fen, uci};
 use ransom::perft::perft;
@@ -414,24 +415,6 @@ impl Ref {
             })
             .collect()
     }
-
-    fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let legal = self.legal();
-        if depth == 1 {
-            return legal.len() as u64;
-        }
-        legal
-            .iter()
-            .map(|&m| {
-                let mut child = self.clone();
-                child.make(m);
-                child.perft(depth - 1)
-            })
-            .sum()
-    }
 }
 
 // ---------------------------------------------------------------------------
@@ -661,4 +644,16 @@ fn regenerate() {
         PERFT_CASES,
         |fen_text, depth| Ref::from_fen(fen_text).perft(depth),
     );
+}
+
+impl RefGame for Ref {
+    type Move = RefMove;
+
+    fn legal_moves(&self) -> Vec<RefMove> {
+        self.legal()
+    }
+
+    fn play(&mut self, m: RefMove) {
+        self.make(m)
+    }
 }

@@ -17,7 +17,7 @@
 mod common;
 
 use common::SplitMix;
-use common::mailbox::{self, Man, RefMove, fr, sq, uci_text};
+use common::mailbox::{self, Man, RefGame, RefMove, fr, sq, uci_text};
 use ransom::notation::{fen, uci};
 use ransom::perft::perft;
 use ransom::variants::{Kamikaze, Kamikaze2, Losers, LosingQpromo, LosingRoyal, LosingRoyalMated};
@@ -455,24 +455,6 @@ impl Ref {
         let (w, b) = (shades(0), shades(1));
         w.len() == 1 && b.len() == 1 && w[0] != b[0]
     }
-
-    fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let legal = self.legal();
-        if depth == 1 {
-            return legal.len() as u64;
-        }
-        legal
-            .into_iter()
-            .map(|m| {
-                let mut child = self.clone();
-                child.make(m);
-                child.perft(depth - 1)
-            })
-            .sum()
-    }
 }
 
 // ---------------------------------------------------------------------------
@@ -788,4 +770,16 @@ fn regenerate() {
             Ref::from_fen(rules_named(name), fen_text).perft(depth)
         },
     );
+}
+
+impl RefGame for Ref {
+    type Move = RefMove;
+
+    fn legal_moves(&self) -> Vec<RefMove> {
+        self.legal()
+    }
+
+    fn play(&mut self, m: RefMove) {
+        self.make(m)
+    }
 }

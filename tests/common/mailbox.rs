@@ -86,3 +86,35 @@ pub fn attacks(board: &[Option<Man>; 64], from: usize, to: usize) -> bool {
         _ => unreachable!(),
     }
 }
+
+/// A naive reference game: its legal moves and making one, from which
+/// the leaf count of the move tree follows.
+pub trait RefGame: Clone {
+    /// The reference's move.
+    type Move: Copy;
+
+    /// The legal moves.
+    fn legal_moves(&self) -> Vec<Self::Move>;
+
+    /// Plays a legal move.
+    fn play(&mut self, m: Self::Move);
+
+    /// The number of leaves of the legal move tree `depth` moves deep.
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let legal = self.legal_moves();
+        if depth == 1 {
+            return legal.len() as u64;
+        }
+        legal
+            .into_iter()
+            .map(|m| {
+                let mut child = self.clone();
+                child.play(m);
+                child.perft(depth - 1)
+            })
+            .sum()
+    }
+}
