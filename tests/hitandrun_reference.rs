@@ -243,28 +243,8 @@ impl Ref {
             // R6: castling, the king's sub-move.
             if man.kind == 'k' && !self.in_check(us) {
                 for &rook in &self.castle_rooks {
-                    if fr(rook).1 != fr(from).1
-                        || self.board[rook]
-                            != Some(Man {
-                                colour: us,
-                                kind: 'r',
-                            })
-                    {
+                    let Some(path) = mailbox::castling_path(&self.board, us, from, rook) else {
                         continue;
-                    }
-                    let king_side = rook > from;
-                    let (lo, hi) = if king_side {
-                        (from + 1, rook)
-                    } else {
-                        (rook + 1, from)
-                    };
-                    if (lo..hi).any(|s| self.board[s].is_some()) {
-                        continue;
-                    }
-                    let path = if king_side {
-                        [from + 1, from + 2]
-                    } else {
-                        [from - 1, from - 2]
                     };
                     if path.iter().any(|&s| self.attacked_by(s, 1 - us)) {
                         continue;

@@ -254,28 +254,8 @@ impl Ref {
             return out;
         }
         for &rook in &self.castle_rooks {
-            if fr(rook).1 != home
-                || self.board[rook]
-                    != Some(Man {
-                        colour: us,
-                        kind: 'r',
-                    })
-            {
+            let Some(path) = mailbox::castling_path(&self.board, us, king, rook) else {
                 continue;
-            }
-            let king_side = rook > king;
-            let (lo, hi) = if king_side {
-                (king + 1, rook)
-            } else {
-                (rook + 1, king)
-            };
-            if (lo..hi).any(|s| self.board[s].is_some()) {
-                continue;
-            }
-            let path = if king_side {
-                [king + 1, king + 2]
-            } else {
-                [king - 1, king - 2]
             };
             if royal && path.iter().any(|&s| self.attacked_by(s, 1 - us)) {
                 continue;

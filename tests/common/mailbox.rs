@@ -118,3 +118,33 @@ pub trait RefGame: Clone {
             .sum()
     }
 }
+
+/// The two squares the king of `colour` on `king` crosses when castling
+/// with the rook on `rook` (the second is where it lands), if that rook is
+/// there, on the king's rank, with only empty squares between them.
+/// Whether the squares are attacked is the caller's rule.
+pub fn castling_path(
+    board: &[Option<Man>; 64],
+    colour: usize,
+    king: usize,
+    rook: usize,
+) -> Option<[usize; 2]> {
+    let own_rook = Some(Man { colour, kind: 'r' });
+    if fr(rook).1 != fr(king).1 || board[rook] != own_rook {
+        return None;
+    }
+    let king_side = rook > king;
+    let (lo, hi) = if king_side {
+        (king + 1, rook)
+    } else {
+        (rook + 1, king)
+    };
+    if (lo..hi).any(|s| board[s].is_some()) {
+        return None;
+    }
+    Some(if king_side {
+        [king + 1, king + 2]
+    } else {
+        [king - 1, king - 2]
+    })
+}
