@@ -57,6 +57,20 @@ pub enum SearchResult {
     Unknown,
 }
 
+impl SearchResult {
+    /// The result a root's numbers say: proved at proof number 0,
+    /// disproved at disproof number 0, unknown otherwise.
+    pub(crate) fn of_root(pn: Pn, dn: Pn) -> SearchResult {
+        if pn.is_zero() {
+            SearchResult::Proved
+        } else if dn.is_zero() {
+            SearchResult::Disproved
+        } else {
+            SearchResult::Unknown
+        }
+    }
+}
+
 struct Child<P> {
     pos: P,
     hash: u64,
@@ -139,13 +153,7 @@ impl<'p, P: Position> DfPn<'p, P> {
         let hash = root.zobrist();
         let (pn, dn) = self.mid(root, hash, Pn::INFINITE, Pn::INFINITE, 0);
         self.root = (pn, dn);
-        if pn.is_zero() {
-            SearchResult::Proved
-        } else if dn.is_zero() {
-            SearchResult::Disproved
-        } else {
-            SearchResult::Unknown
-        }
+        SearchResult::of_root(pn, dn)
     }
 
     /// Whether the attacker wins at once (`Some(true)`), the game is over

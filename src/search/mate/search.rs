@@ -168,13 +168,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
                 true,
             )
         };
-        if pn.is_zero() {
-            SearchResult::Proved
-        } else if dn.is_zero() {
-            SearchResult::Disproved
-        } else {
-            SearchResult::Unknown
-        }
+        SearchResult::of_root(pn, dn)
     }
 
     /// The smallest bound `pos` is known to be proved for.
