@@ -33,9 +33,11 @@ pub fn position(variant: Variant, fen_text: Option<&str>) -> Result<AnyPosition,
     }
 }
 
-/// Plays `moves` (SAN or UCI) from `pos`.
-pub fn play<P: Position>(pos: &P, moves: &[String]) -> Result<P, ApiError> {
+/// Plays `moves` (SAN or UCI) from `pos`: the position reached and the
+/// moves in UCI.
+pub fn play<P: Position>(pos: &P, moves: &[String]) -> Result<(P, Vec<String>), ApiError> {
     let mut pos = pos.clone();
+    let mut line = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
         let m = parse_move(&pos, text).map_err(|e| {
             ApiError::bad_move(format!(
@@ -44,9 +46,10 @@ pub fn play<P: Position>(pos: &P, moves: &[String]) -> Result<P, ApiError> {
                 fen::write(&pos)
             ))
         })?;
+        line.push(crate::notation::uci::write(m));
         pos.play_unchecked(m);
     }
-    Ok(pos)
+    Ok((pos, line))
 }
 
 /// The query string's parameters; 400 when it cannot be read.

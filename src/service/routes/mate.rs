@@ -54,7 +54,7 @@ pub async fn mate(
         )));
     }
     let mut pos = input::position(variant, request.fen.as_deref())?;
-    dispatch!(&mut pos, p => *p = input::play(p, &request.moves)?);
+    dispatch!(&mut pos, p => *p = input::play(p, &request.moves)?.0);
     let options = MateOptions {
         max,
         all_keys: request.all_keys,

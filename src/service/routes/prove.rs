@@ -49,11 +49,14 @@ pub async fn prove(
     let request: ProveRequest = input::json_body(body)?;
     let start = input::position(variant, request.fen.as_deref())?;
     let mut pos = start.clone();
-    dispatch!(&mut pos, p => *p = input::play(p, &request.moves)?);
+    let line = dispatch!(&mut pos, p => {
+        let (after, line) = input::play(p, &request.moves)?;
+        *p = after;
+        line
+    });
     let budget = budget(&state, request.budget.max_nodes, request.budget.max_time_ms);
     let job_state = Arc::clone(&state);
     let start_fen = dispatch!(&start, p => fen::write(p));
-    let line = request.moves;
     state
         .jobs
         .run(move || dispatch!(&pos, p => prove_and_store(&job_state, p, budget, start_fen, line)))
@@ -108,29 +111,11 @@ fn prove_and_store<P: Position + std::any::Any>(
         ));
     };
     let root_fen = fen::write(pos);
-    let line_uci: Vec<String> = {
-        // The moves as UCI, replayed from the start position.
-        let mut out = Vec::new();
-        if let Ok(setup) = fen::parse(&start_fen)
-            && let Ok(mut p) = P::from_setup(&setup)
-        {
-            for text in &line {
-                match crate::notation::parse_move(&p, text) {
-                    Ok(m) => {
-                        out.push(uci::write(m));
-                        p.play_unchecked(m);
-                    }
-                    Err(_) => break,
-                }
-            }
-        }
-        out
-    };
     let meta = ProofMeta {
         root_fen,
         winner: winner.name().into(),
         start_fen,
-        line: line_uci,
+        line,
     };
     let path = proof_path::<P>(&state.config.proofs, pos);
     let stored = store(state, proof, &path, meta)?;
