@@ -274,10 +274,10 @@ async function findMate() {
   }
 }
 
-function startSteps(start, steps) {
+async function startSteps(start, steps) {
   state.steps = { start, steps, at: 0 };
   $("stepper").hidden = steps.length === 0;
-  showStep();
+  await showStep();
 }
 
 async function showStep() {
@@ -332,9 +332,9 @@ async function loadPuzzle(set, id) {
     $("mate-max").value = p.mate;
     state.history = [];
     state.lastMove = null;
-    await setPosition(p.fen);
     $("mate-result").textContent = `puzzle ${p.id}: mate in ${p.mate}${p.unique ? " (unique key)" : ""}. Find the key, or step through the solution.`;
-    startSteps(p.fen, p.main_line_steps);
+    // Shows the puzzle's position as the first step of its solution.
+    await startSteps(p.fen, p.main_line_steps);
   } catch (e) {
     message(e.message);
   }
