@@ -69,7 +69,8 @@ enum TbCommand {
         #[arg(long, default_value = "tablebases")]
         dir: PathBuf,
     },
-    /// Re-check every position of a table file against its successors.
+    /// Re-check every stored position of a table file (each position without
+    /// a capture) against its successors.
     Verify {
         /// The table file (the tables it leads to are read from beside it).
         file: PathBuf,

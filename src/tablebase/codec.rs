@@ -7,10 +7,11 @@
 //! key `index / CODES_PER_RECORD`; overflow records hold
 //! [`OVERFLOW_PER_RECORD`] little-endian `u16` values under the key
 //! [`OVERFLOW_BASE`]` + index / OVERFLOW_PER_RECORD` and exist only where a
-//! distance needs them (KBNvK's longest wins). Invalid indices are never
-//! looked up, so they repeat the code before them: long equal runs that
-//! compress well. Tables in this layout carry the description
-//! `MATERIAL dtw8`.
+//! distance needs them (KBNvK's longest wins). Invalid indices and
+//! positions with a capture are never looked up (a capture position is
+//! valued from its captures), so they repeat the code before them: long
+//! equal runs that compress well. Tables in this layout carry the
+//! description `MATERIAL dtw8q` (`q`: quiet positions only).
 
 use super::{TbError, Value, Wdl};
 use crate::store::TableReader;
@@ -22,7 +23,7 @@ pub const OVERFLOW_PER_RECORD: usize = 64;
 /// Keys from here on are overflow records.
 pub const OVERFLOW_BASE: u64 = 1 << 40;
 /// The tag after the material key in a table's description.
-pub const LAYOUT_TAG: &str = "dtw8";
+pub const LAYOUT_TAG: &str = "dtw8q";
 /// The code that sends a lookup to the overflow records.
 const ESCAPE: u8 = 255;
 

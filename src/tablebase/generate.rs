@@ -1,45 +1,89 @@
-//! Table generation, verification and statistics.
+//! Table generation by retrograde analysis.
 //!
-//! Generation is iterated forward analysis. One parallel pass over every
-//! raw index decodes the position, generates its legal moves and sorts the
-//! successors into two kinds: those in the same table (no capture, no
-//! promotion, no en-passant chance: their canonical indices are kept) and
-//! the others (a capture or promotion: valued at once from the smaller
-//! tables; a double step giving the opponent an en-passant capture: valued
-//! from that capture and the opponent's other captures, all of which lead
-//! to smaller tables). Then, for k = 1, 2, ...: a position is a win in k
-//! plies if a successor is a loss in k - 1 (and none in fewer), a loss in k
-//! if every successor is a win, the longest in k - 1. Positions left when
-//! nothing more can change are draws (no 50-move rule).
+//! One parallel pass over every raw index decodes the position and sorts it
+//! into one of three kinds:
+//!
+//! * no position (an invalid or non-canonical index);
+//! * decided at once: a stalemate, or a capture is available (captures are
+//!   compulsory, so every move is a capture and leads to a smaller table).
+//!   Positions with a capture are not stored (their slots are left
+//!   [`Value::UNKNOWN`]): [`super::evaluate`] values them from their
+//!   captures, and the file compresses better;
+//! * quiet: its moves either stay in the table (a plain move: counted, not
+//!   generated further) or leave it (a promotion, or a double step giving
+//!   the opponent an en-passant capture: valued at once from the smaller
+//!   tables). The best of those outside values is kept.
+//!
+//! Then, for k = 0, 1, 2, ...: the positions decided at k (a win or a loss
+//! in k plies) are taken back one quiet move ([`super::retro`]). A
+//! predecessor of a loss in k is a win in k + 1 if not decided before; a
+//! predecessor of a win in k has one move fewer left that does not lose,
+//! and when none is left it is a loss in k + 1 (or later, if a move out of
+//! the table loses more slowly). Positions never decided are draws (no
+//! 50-move rule).
+//!
+//! Symmetry: a predecessor board is counted under its canonical index, and
+//! when the position or its predecessor is symmetric (a board a symmetry of
+//! the index maps onto itself) one move can be found several times or
+//! several moves once. Taking back from one representative board `P` finds
+//! each predecessor `Q` `N(Q -> P) * |Stab(P)| / |Stab(Q)|` times, where
+//! `N` counts `Q`'s moves to boards equivalent to `P` and `Stab` the
+//! symmetries fixing a board, so the count is converted back.
 
-use super::{
-    Layout, Lookup, Material, MemTable, MemTables, TbError, Value, Wdl, evaluate, open_table,
-    position_of, stalemate_value, table_path,
-};
-use crate::board::Color;
+use super::{Layout, Lookup, Material, TbError, Value, Wdl, evaluate, position_of, retro};
+use crate::board::{Board, Color, Role, attacks};
 use crate::position::Position;
-use crate::store::{TableKind, TableWriter};
 use crate::variants::LosingRules;
 use rayon::prelude::*;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use smallvec::SmallVec;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
-struct Node {
-    index: u32,
-    kids: Box<[u32]>,
-    /// Best win distance through the successors of other tables (u16::MAX: none).
-    ext_win: u16,
-    /// Longest loss distance through the successors of other tables.
-    ext_loss: u16,
-    /// Some successor of another table is not a win for the opponent.
-    ext_blocks_loss: bool,
+/// `ext` of a position with nothing pending (no position, or decided).
+const NO_EXT: u16 = u16::MAX;
+
+/// `ext` of a position with a capture available: decided at once and not
+/// stored (a probe values its captures from the smaller tables).
+const NOT_STORED: u16 = u16::MAX - 1;
+
+/// `ext` of a quiet position whose moves out of the table win in `d`
+/// plies at best: it is a win in `d` unless a move in the table wins sooner.
+fn ext_win(d: u16) -> u16 {
+    (d << 1) | 1
 }
 
-enum Start {
-    Invalid,
-    Done(u64, Value),
-    Open(Node),
+/// `ext` of a quiet position whose moves out of the table all lose, the
+/// slowest in `d` plies (0: it has none): if every move in the table loses
+/// too, it is a loss in at least `d`.
+fn ext_loss_floor(d: u16) -> u16 {
+    d << 1
+}
+
+/// Indices per unit of parallel work.
+const CHUNK: u64 = 1 << 12;
+
+/// The start of one index: its value if decided, the number of its moves
+/// that can still fail to lose (moves in the table, plus one if a move out
+/// of the table draws or wins), and its `ext`.
+struct Start {
+    value: Value,
+    open_moves: u8,
+    ext: u16,
+}
+
+impl Start {
+    const NONE: Start = Start {
+        value: Value::UNKNOWN,
+        open_moves: 0,
+        ext: NO_EXT,
+    };
+
+    fn decided(value: Value) -> Start {
+        Start {
+            value,
+            ..Start::NONE
+        }
+    }
 }
 
 fn analyse<R: LosingRules>(
@@ -48,82 +92,306 @@ fn analyse<R: LosingRules>(
     src: &dyn Lookup,
 ) -> Result<Start, TbError> {
     let Some((board, turn)) = layout.decode(index) else {
-        return Ok(Start::Invalid);
+        return Ok(Start::NONE);
     };
+    if let Some(inside) = plain_moves_only(&board, turn) {
+        debug_assert!(
+            position_of::<R>(board, turn).is_some_and(|p| {
+                let moves = p.legal_moves();
+                moves.len() == usize::from(inside)
+                    && moves
+                        .iter()
+                        .all(|m| !m.is_capture() && m.promotion().is_none())
+            }),
+            "the bitboard count of plain moves disagrees with the move generator"
+        );
+        return Ok(Start {
+            value: Value::UNKNOWN,
+            open_moves: inside,
+            ext: ext_loss_floor(0),
+        });
+    }
     let Some(pos) = position_of::<R>(board, turn) else {
-        return Ok(Start::Invalid);
+        return Ok(Start::NONE);
     };
     let moves = pos.legal_moves();
     if moves.is_empty() {
-        return Ok(Start::Done(index, stalemate_value(&pos)));
+        return Ok(Start::decided(super::stalemate_value(&pos)));
     }
-    let material = layout.material();
-    let mut node = Node {
-        index: index as u32,
-        kids: Box::new([]),
-        ext_win: u16::MAX,
-        ext_loss: 0,
-        ext_blocks_loss: false,
+    let not_covered = || {
+        TbError::NotCovered(format!(
+            "{} leads to a position without a stored value",
+            crate::notation::fen::write(&pos)
+        ))
     };
-    let mut kids = Vec::new();
+    if moves.iter().any(|m| m.is_capture()) {
+        let mut children = Vec::with_capacity(moves.len());
+        for &m in moves.iter() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let v = evaluate(&child, src)?;
+            if !v.is_known() {
+                return Err(not_covered());
+            }
+            children.push(v);
+        }
+        return Ok(Start {
+            ext: NOT_STORED,
+            ..Start::decided(Value::parent_of_best(children))
+        });
+    }
+    let mut inside = 0u8;
+    let mut best_win = u16::MAX;
+    let mut slowest_loss = 0u16;
+    let mut blocks_loss = false;
+    let mut outside = Vec::new();
     for &m in moves.iter() {
-        let mut child = pos.clone();
-        child.play_unchecked(m);
-        let cb = child.board();
-        let same = child.state().ep_square.is_none() && {
-            let found = Material::from_board(cb);
-            found == material || found.flipped() == material
-        };
-        if same {
-            kids.push(layout.index(cb, child.turn()) as u32);
+        let double_step = m.role() == Role::Pawn
+            && m.from()
+                .is_some_and(|f| f.index().abs_diff(m.to().index()) == 16);
+        if m.promotion().is_none() && !double_step {
+            inside += 1;
             continue;
         }
-        match evaluate(&child, src)?.wdl() {
-            Some((Wdl::Loss, d)) => node.ext_win = node.ext_win.min(d + 1),
-            Some((Wdl::Win, d)) => node.ext_loss = node.ext_loss.max(d + 1),
-            Some((Wdl::Draw, _)) => node.ext_blocks_loss = true,
-            None => {
-                return Err(TbError::NotCovered(format!(
-                    "{} leads to a position without a stored value",
-                    crate::notation::fen::write(&pos)
-                )));
-            }
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        if m.promotion().is_none() && child.state().ep_square.is_none() {
+            inside += 1;
+            continue;
+        }
+        let v = evaluate(&child, src)?;
+        outside.push(v);
+        match v.wdl() {
+            Some((Wdl::Loss, d)) => best_win = best_win.min(d + 1),
+            Some((Wdl::Win, d)) => slowest_loss = slowest_loss.max(d + 1),
+            Some((Wdl::Draw, _)) => blocks_loss = true,
+            None => return Err(not_covered()),
         }
     }
-    node.kids = kids.into_boxed_slice();
-    Ok(Start::Open(node))
+    if inside == 0 {
+        return Ok(Start::decided(Value::parent_of_best(outside)));
+    }
+    let ext = if best_win != u16::MAX {
+        ext_win(best_win)
+    } else {
+        ext_loss_floor(slowest_loss)
+    };
+    Ok(Start {
+        value: Value::UNKNOWN,
+        open_moves: inside + u8::from(blocks_loss || best_win != u16::MAX),
+        ext,
+    })
 }
 
-fn decide(node: &Node, values: &[u16], k: u16) -> Option<Value> {
-    let mut win = node.ext_win;
-    let mut loss = node.ext_loss;
-    let mut all_wins = !node.ext_blocks_loss && node.ext_win == u16::MAX;
-    for &kid in node.kids.iter() {
-        match Value(values[kid as usize]).wdl() {
-            Some((Wdl::Loss, d)) => {
-                win = win.min(d + 1);
-                all_wins = false;
+/// The number of moves of `turn` when all of them stay in the table: no
+/// capture, no promotion, no double step giving an en-passant capture, and
+/// at least one move (a bitboard count, without generating the moves).
+/// `None` otherwise: the position takes the general path.
+fn plain_moves_only(board: &Board, turn: Color) -> Option<u8> {
+    if retro::has_capture(board, turn) {
+        return None;
+    }
+    let occupied = board.occupied();
+    let forward: i32 = if turn == Color::White { 8 } else { -8 };
+    let their_pawns = board.by_piece(Role::Pawn.of(!turn));
+    let mut moves = 0u32;
+    for (sq, piece) in board.pieces() {
+        if piece.color != turn {
+            continue;
+        }
+        if piece.role != Role::Pawn {
+            moves += (attacks::attacks(turn, piece.role, sq, occupied) & !occupied).count();
+            continue;
+        }
+        let one = sq.offset(forward)?;
+        if occupied.contains(one) {
+            continue;
+        }
+        if one.relative_rank(turn) == 7 {
+            return None;
+        }
+        moves += 1;
+        if sq.relative_rank(turn) == 1 {
+            let two = one.offset(forward)?;
+            if !occupied.contains(two) {
+                if attacks::pawn_attacks(turn, one).intersects(their_pawns) {
+                    return None;
+                }
+                moves += 1;
             }
-            Some((Wdl::Win, d)) => loss = loss.max(d + 1),
-            _ => all_wins = false,
         }
     }
-    if win == k {
-        Some(Value::win(k))
-    } else if all_wins && loss == k {
-        Some(Value::loss(k))
-    } else {
-        None
-    }
+    u8::try_from(moves).ok().filter(|&n| n > 0 && n < u8::MAX)
 }
 
 /// Computes the values of every raw index of `material` (canonical), the
-/// smaller tables it leads to coming from `src`.
+/// smaller tables it leads to coming from `src`: [`Value::UNKNOWN`] for
+/// invalid indices and for positions with a capture (not stored).
 pub fn generate<R: LosingRules>(
     material: &Material,
     src: &dyn Lookup,
 ) -> Result<Vec<u16>, TbError> {
     generate_with_progress::<R>(material, src, &BuildProgress::default())
+}
+
+/// Indices by level: `lists[k]` holds the indices due at level `k`.
+#[derive(Default)]
+struct Levels {
+    lists: Vec<Vec<u32>>,
+}
+
+impl Levels {
+    fn push(&mut self, level: u16, index: u32) {
+        let k = usize::from(level);
+        if self.lists.len() <= k {
+            self.lists.resize_with(k + 1, Vec::new);
+        }
+        self.lists[k].push(index);
+    }
+
+    fn merge(mut self, other: Levels) -> Levels {
+        if self.lists.len() < other.lists.len() {
+            return other.merge(self);
+        }
+        for (mine, theirs) in self.lists.iter_mut().zip(other.lists) {
+            mine.extend(theirs);
+        }
+        self
+    }
+
+    fn take(&mut self, level: u16) -> Vec<u32> {
+        self.lists
+            .get_mut(usize::from(level))
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+
+    fn highest(&self) -> usize {
+        self.lists.len()
+    }
+}
+
+/// The working state of one table's generation.
+struct Tables {
+    layout: Layout,
+    values: Vec<AtomicU16>,
+    open_moves: Vec<AtomicU8>,
+    ext: Vec<AtomicU16>,
+}
+
+impl Tables {
+    /// Decides those of `pending` (quiet positions with a move out of the
+    /// table deciding at level `k`) that nothing in the table decided
+    /// sooner; returns them.
+    fn settle_pending(&self, k: u16, pending: &[u32]) -> Vec<u32> {
+        pending
+            .iter()
+            .copied()
+            .filter(|&i| {
+                let i = i as usize;
+                let ext = self.ext[i].load(Ordering::Relaxed);
+                let slot = &self.values[i];
+                if slot.load(Ordering::Relaxed) != Value::UNKNOWN.0 {
+                    return false;
+                }
+                if ext & 1 == 1 {
+                    slot.store(Value::win(k).0, Ordering::Relaxed);
+                    true
+                } else if self.open_moves[i].load(Ordering::Relaxed) == 0 {
+                    slot.store(Value::loss(k).0, Ordering::Relaxed);
+                    true
+                } else {
+                    false
+                }
+            })
+            .collect()
+    }
+
+    /// Takes back one move from every position of `frontier` (decided at
+    /// level `k`); returns the positions that decides at `k + 1`.
+    fn propagate(&self, k: u16, frontier: &[u32]) -> Result<Vec<u32>, TbError> {
+        let loss = Value::loss(k).0;
+        let symmetries = self.layout.stabilizing_symmetries();
+        let decided: Vec<Vec<u32>> = frontier
+            .par_chunks(CHUNK as usize)
+            .map(|chunk| -> Result<Vec<u32>, TbError> {
+                let mut next = Vec::new();
+                let mut preds: SmallVec<[(u64, u8); 64]> = SmallVec::new();
+                for &i in chunk {
+                    let v = self.values[i as usize].load(Ordering::Relaxed);
+                    let (board, turn) = self
+                        .layout
+                        .decode_valid(u64::from(i))
+                        .ok_or_else(|| internal(format!("decided index {i} does not decode")))?;
+                    preds.clear();
+                    retro::for_each_predecessor(&board, !turn, |before| {
+                        let fixed = retro::stabilizer(before, symmetries);
+                        preds.push((self.layout.index(before, !turn), fixed));
+                    });
+                    if v == loss {
+                        for &(q, _) in &preds {
+                            let won = self.values[q as usize].compare_exchange(
+                                Value::UNKNOWN.0,
+                                Value::win(k + 1).0,
+                                Ordering::Relaxed,
+                                Ordering::Relaxed,
+                            );
+                            if won.is_ok() {
+                                next.push(q as u32);
+                            }
+                        }
+                        continue;
+                    }
+                    let own = retro::stabilizer(&board, symmetries);
+                    preds.sort_unstable();
+                    for run in preds.chunk_by(|a, b| a.0 == b.0) {
+                        let (q, fixed) = run[0];
+                        let found = run.len() * usize::from(fixed);
+                        if found % usize::from(own) != 0 {
+                            return Err(internal(format!(
+                                "index {i}: predecessor {q} found {} times, symmetry {own}/{fixed}",
+                                run.len()
+                            )));
+                        }
+                        if self.take_back_win(q, (found / usize::from(own)) as u8, k)? {
+                            next.push(q as u32);
+                        }
+                    }
+                }
+                Ok(next)
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(decided.concat())
+    }
+
+    /// `moves` moves of `q` lead to a win at level `k` for the opponent;
+    /// whether that decides `q` at `k + 1`.
+    fn take_back_win(&self, q: u64, moves: u8, k: u16) -> Result<bool, TbError> {
+        let q = q as usize;
+        let before = self.open_moves[q].fetch_sub(moves, Ordering::Relaxed);
+        if before < moves {
+            return Err(internal(format!(
+                "index {q}: {moves} moves taken back, {before} left"
+            )));
+        }
+        if before > moves {
+            return Ok(false);
+        }
+        // Every move of `q` loses: at k + 1, or later if a move out of the
+        // table loses more slowly (then it is pending at that level).
+        let floor = self.ext[q].load(Ordering::Relaxed) >> 1;
+        if floor > k + 1 {
+            return Ok(false);
+        }
+        self.values[q].store(Value::loss(k + 1).0, Ordering::Relaxed);
+        Ok(true)
+    }
+}
+
+fn internal(problem: String) -> TbError {
+    TbError::BadMaterial(format!(
+        "retrograde analysis inconsistent ({problem}): please report this"
+    ))
 }
 
 /// [`generate`], reporting how far it got in `progress`.
@@ -132,6 +400,12 @@ pub fn generate_with_progress<R: LosingRules>(
     src: &dyn Lookup,
     progress: &BuildProgress,
 ) -> Result<Vec<u16>, TbError> {
+    if R::CASTLING || R::LONE_PAWN_PASSES {
+        return Err(TbError::BadMaterial(format!(
+            "{}: tables are built for rule sets without castling or passes",
+            R::VARIANT.name()
+        )));
+    }
     let layout = Layout::new(*material);
     let size = layout.size();
     if size > u32::MAX as u64 {
@@ -140,134 +414,73 @@ pub fn generate_with_progress<R: LosingRules>(
     progress.size.store(size, Ordering::Relaxed);
     progress.analysed.store(0, Ordering::Relaxed);
     progress.level.store(0, Ordering::Relaxed);
-    let starts: Vec<Start> = (0..size)
+    let tables = Tables {
+        values: (0..size)
+            .map(|_| AtomicU16::new(Value::UNKNOWN.0))
+            .collect(),
+        open_moves: (0..size).map(|_| AtomicU8::new(0)).collect(),
+        ext: (0..size).map(|_| AtomicU16::new(NO_EXT)).collect(),
+        layout,
+    };
+    // Positions decided at once and quiet ones with a pending move out of
+    // the table, by level.
+    let chunks = size.div_ceil(CHUNK);
+    let (mut decided, mut pending) = (0..chunks)
         .into_par_iter()
-        .map(|i| {
-            progress.analysed.fetch_add(1, Ordering::Relaxed);
-            analyse::<R>(&layout, i, src)
+        .map(|c| -> Result<(Levels, Levels), TbError> {
+            let range = c * CHUNK..((c + 1) * CHUNK).min(size);
+            let len = range.end - range.start;
+            let (mut decided, mut pending) = (Levels::default(), Levels::default());
+            for i in range {
+                let start = analyse::<R>(&tables.layout, i, src)?;
+                match start.value.wdl() {
+                    Some((Wdl::Win | Wdl::Loss, d)) => decided.push(d, i as u32),
+                    _ if start.ext < NOT_STORED && start.ext >> 1 > 0 => {
+                        pending.push(start.ext >> 1, i as u32)
+                    }
+                    _ => {}
+                }
+                let i = i as usize;
+                tables.values[i].store(start.value.0, Ordering::Relaxed);
+                tables.open_moves[i].store(start.open_moves, Ordering::Relaxed);
+                tables.ext[i].store(start.ext, Ordering::Relaxed);
+            }
+            progress.analysed.fetch_add(len, Ordering::Relaxed);
+            Ok((decided, pending))
         })
-        .collect::<Result<_, _>>()?;
-    let mut values = vec![Value::UNKNOWN.0; size as usize];
-    let mut open: Vec<Node> = Vec::new();
+        .try_reduce(
+            || (Levels::default(), Levels::default()),
+            |a, b| Ok((a.0.merge(b.0), a.1.merge(b.1))),
+        )?;
+    let mut k: u16 = 0;
     let mut frontier: Vec<u32> = Vec::new();
-    for s in starts {
-        match s {
-            Start::Invalid => {}
-            Start::Done(i, v) => {
-                values[i as usize] = v.0;
-                frontier.push(i as u32);
-            }
-            Start::Open(n) => open.push(n),
-        }
-    }
-    // Predecessors (as slots in `open`) of every index, for the frontier.
-    let mut pred_start = vec![0u32; size as usize + 1];
-    for n in &open {
-        for &kid in n.kids.iter() {
-            pred_start[kid as usize + 1] += 1;
-        }
-    }
-    for i in 0..size as usize {
-        pred_start[i + 1] += pred_start[i];
-    }
-    let mut fill = pred_start.clone();
-    let mut preds = vec![0u32; pred_start[size as usize] as usize];
-    for (slot, n) in open.iter().enumerate() {
-        for &kid in n.kids.iter() {
-            preds[fill[kid as usize] as usize] = slot as u32;
-            fill[kid as usize] += 1;
-        }
-    }
-    drop(fill);
-    // Nodes whose successors in other tables alone may decide them at k.
-    let mut buckets: std::collections::BTreeMap<u16, Vec<u32>> = Default::default();
-    for (slot, n) in open.iter().enumerate() {
-        if n.ext_win != u16::MAX {
-            buckets.entry(n.ext_win).or_default().push(slot as u32);
-        }
-        if n.ext_loss > 0 {
-            buckets.entry(n.ext_loss).or_default().push(slot as u32);
-        }
-    }
-    let horizon = buckets.keys().next_back().copied().unwrap_or(0);
-    let mut seen = vec![0u16; open.len()];
-    let mut k: u16 = 1;
-    loop {
-        // Candidates: predecessors of the positions decided at k - 1, and
-        // the nodes of bucket k.
-        let mut cands: Vec<u32> = Vec::new();
-        let mut add = |slot: u32, cands: &mut Vec<u32>| {
-            if seen[slot as usize] != k {
-                seen[slot as usize] = k;
-                cands.push(slot);
-            }
-        };
-        for &i in &frontier {
-            let (a, b) = (pred_start[i as usize], pred_start[i as usize + 1]);
-            for &slot in &preds[a as usize..b as usize] {
-                add(slot, &mut cands);
-            }
-        }
-        if let Some(bucket) = buckets.remove(&k) {
-            for slot in bucket {
-                add(slot, &mut cands);
-            }
-        }
-        cands.retain(|&slot| !Value(values[open[slot as usize].index as usize]).is_known());
-        let decided: Vec<(u32, Value)> = cands
-            .par_iter()
-            .filter_map(|&slot| {
-                let n = &open[slot as usize];
-                decide(n, &values, k).map(|v| (n.index, v))
-            })
-            .collect();
-        progress.level.store(u32::from(k), Ordering::Relaxed);
-        frontier.clear();
-        for (i, v) in decided {
-            values[i as usize] = v.0;
-            frontier.push(i);
-        }
-        if frontier.is_empty() && k > horizon {
-            break;
-        }
+    while !frontier.is_empty()
+        || usize::from(k) < decided.highest()
+        || usize::from(k) < pending.highest()
+    {
         if k >= (u16::MAX >> 2) - 1 {
             return Err(TbError::BadMaterial(format!(
                 "{material}: distance overflow"
             )));
         }
+        progress.level.store(u32::from(k), Ordering::Relaxed);
+        frontier.extend(decided.take(k));
+        frontier.extend(tables.settle_pending(k, &pending.take(k)));
+        frontier = tables.propagate(k, &frontier)?;
         k += 1;
     }
-    for n in &open {
-        if !Value(values[n.index as usize]).is_known() {
-            values[n.index as usize] = Value::DRAW.0;
-        }
-    }
-    Ok(values)
-}
-
-/// zstd level of table files. On KRvKN, level 15 writes 645 KB where 19
-/// writes 626 KB and 9 about 20% more, and costs far less time than 19.
-const TABLE_ZSTD_LEVEL: i32 = 15;
-
-/// Writes the valid values of a table to `path` (atomically).
-pub fn write_table<R: LosingRules>(
-    path: &Path,
-    material: &Material,
-    values: &[u16],
-) -> Result<(), TbError> {
-    let mut w = TableWriter::new(
-        TableKind::Tablebase,
-        R::VARIANT.name(),
-        &format!("{material} {}", super::LAYOUT_TAG),
-        super::CODES_PER_RECORD,
-    )
-    .records_per_block(super::RECORDS_PER_BLOCK)
-    .zstd_level(TABLE_ZSTD_LEVEL);
-    for (key, bytes) in super::codec::encode(values) {
-        w.push(key, &bytes);
-    }
-    w.write(path)?;
-    Ok(())
+    // Quiet positions never decided are draws; positions with a capture
+    // are not stored.
+    Ok(tables
+        .values
+        .into_iter()
+        .zip(tables.ext)
+        .map(|(v, ext)| match (v.into_inner(), ext.into_inner()) {
+            (_, NOT_STORED) => Value::UNKNOWN.0,
+            (v, ext) if v == Value::UNKNOWN.0 && ext < NOT_STORED => Value::DRAW.0,
+            (v, _) => v,
+        })
+        .collect())
 }
 
 /// How far a build has got, updated while it runs (for progress bars; read
@@ -290,358 +503,4 @@ pub struct BuildProgress {
     pub positions: AtomicU64,
     /// The table being built.
     pub current: Mutex<String>,
-}
-
-/// One table built (or found) by [`build`].
-#[derive(Clone, Debug)]
-pub struct Built {
-    /// The material.
-    pub material: Material,
-    /// The file.
-    pub path: PathBuf,
-    /// Whether it was there already.
-    pub existed: bool,
-    /// Seconds spent generating and writing.
-    pub seconds: f64,
-    /// File size in bytes.
-    pub bytes: u64,
-}
-
-/// Builds the tables of `targets` and everything they need that is not yet
-/// in `dir`, smallest first; existing tables are kept (so an interrupted
-/// build resumes). `progress` is called after each table.
-pub fn build<R: LosingRules>(
-    dir: &Path,
-    targets: &[Material],
-    progress: impl FnMut(usize, usize, &Built),
-) -> Result<Vec<Built>, TbError> {
-    build_with_progress::<R>(dir, targets, &BuildProgress::default(), progress)
-}
-
-/// The tables `targets` need, each with the tables it reads (its captures'
-/// and promotions'), in an order where every table comes after those it
-/// reads: fewest men first, then fewest pawns. Each entry is one job
-/// (`ransom tb build --material M`) for a batch runner.
-pub fn plan(targets: &[Material]) -> Vec<(Material, Vec<Material>)> {
-    let mut all: Vec<Material> = Vec::new();
-    let mut stack: Vec<Material> = targets.iter().map(|m| m.canonical()).collect();
-    while let Some(m) = stack.pop() {
-        if all.contains(&m) {
-            continue;
-        }
-        stack.extend(m.successors());
-        all.push(m);
-    }
-    all.sort_by_key(|m| (m.men(), m.pawns(), m.to_string()));
-    all.into_iter()
-        .map(|m| {
-            let mut reads = m.successors();
-            reads.sort_by_key(|s| (s.men(), s.pawns(), s.to_string()));
-            (m, reads)
-        })
-        .collect()
-}
-
-/// [`build`], reporting how far it got in `state`.
-pub fn build_with_progress<R: LosingRules>(
-    dir: &Path,
-    targets: &[Material],
-    state: &BuildProgress,
-    mut progress: impl FnMut(usize, usize, &Built),
-) -> Result<Vec<Built>, TbError> {
-    let all: Vec<Material> = plan(targets).into_iter().map(|(m, _)| m).collect();
-    let mut mem = MemTables {
-        variant: Some(R::VARIANT),
-        dir: dir.to_path_buf(),
-        ..MemTables::default()
-    };
-    let mut out = Vec::new();
-    let total = all.len();
-    state.tables.store(total, Ordering::Relaxed);
-    state.positions.store(
-        all.iter().map(|m| Layout::new(*m).size()).sum(),
-        Ordering::Relaxed,
-    );
-    for (done, m) in all.iter().enumerate() {
-        let path = table_path(dir, R::VARIANT, m);
-        *state.current.lock().unwrap_or_else(|e| e.into_inner()) = m.to_string();
-        let start = std::time::Instant::now();
-        let existed = path.exists();
-        if !existed {
-            for s in m.successors() {
-                if let std::collections::hash_map::Entry::Vacant(e) = mem.tables.entry(s) {
-                    let p = table_path(dir, R::VARIANT, &s);
-                    e.insert(Arc::new(MemTable::load(&p, R::VARIANT, &s)?));
-                }
-            }
-            let values = generate_with_progress::<R>(m, &mem, state)?;
-            write_table::<R>(&path, m, &values)?;
-            // Later tables (promotions of the same size) may read it.
-            mem.tables.insert(
-                *m,
-                Arc::new(MemTable {
-                    material: *m,
-                    values,
-                }),
-            );
-        }
-        let built = Built {
-            material: *m,
-            bytes: std::fs::metadata(&path).map(|md| md.len()).unwrap_or(0),
-            path,
-            existed,
-            seconds: start.elapsed().as_secs_f64(),
-        };
-        state.tables_done.store(done + 1, Ordering::Relaxed);
-        state
-            .positions_done
-            .fetch_add(Layout::new(*m).size(), Ordering::Relaxed);
-        progress(done + 1, total, &built);
-        out.push(built);
-        // Keep in memory only what the remaining tables read.
-        let needed: std::collections::HashSet<Material> = all[done + 1..]
-            .iter()
-            .flat_map(|r| r.successors())
-            .collect();
-        mem.tables.retain(|k, _| needed.contains(k));
-    }
-    Ok(out)
-}
-
-/// The result of [`verify_file`].
-#[derive(Clone, Debug)]
-pub struct VerifyReport {
-    /// The material.
-    pub material: Material,
-    /// Positions checked.
-    pub positions: u64,
-    /// The first inconsistency, if any.
-    pub first_error: Option<String>,
-}
-
-struct WithOwn<'a> {
-    own: &'a MemTable,
-    rest: &'a dyn Lookup,
-}
-
-impl Lookup for WithOwn<'_> {
-    fn lookup(&self, material: &Material, index: u64) -> Result<Value, TbError> {
-        if *material == self.own.material {
-            Ok(Value(
-                self.own
-                    .values
-                    .get(index as usize)
-                    .copied()
-                    .unwrap_or(Value::UNKNOWN.0),
-            ))
-        } else {
-            self.rest.lookup(material, index)
-        }
-    }
-}
-
-/// Re-checks every position of the table at `path` against its successors
-/// (read from the same table and from the tables beside it), in one
-/// forward pass: wins must have a losing successor at distance d - 1 and
-/// none shorter, losses only winning successors, the longest at d - 1,
-/// draws a drawn successor and no losing one; every valid index must have
-/// a value (invalid ones are never read).
-pub fn verify_file<R: LosingRules>(
-    path: &Path,
-    others: &dyn Lookup,
-) -> Result<VerifyReport, TbError> {
-    let reader = open_table(path, Some(R::VARIANT), None)?;
-    let key = reader.description().split(' ').next().unwrap_or_default();
-    let material = Material::parse(key)?;
-    drop(reader);
-    let own = MemTable::load(path, R::VARIANT, &material)?;
-    let layout = Layout::new(material);
-    let src = WithOwn {
-        own: &own,
-        rest: others,
-    };
-    let valid = AtomicU64::new(0);
-    let first = (0..layout.size())
-        .into_par_iter()
-        .map(|i| -> Result<Option<(u64, String)>, TbError> {
-            let stored = Value(own.values[i as usize]);
-            let pos = layout.decode(i).and_then(|(b, t)| position_of::<R>(b, t));
-            let Some(pos) = pos else {
-                // Invalid indices are never looked up: the file repeats a
-                // neighbour's code there.
-                return Ok(None);
-            };
-            valid.fetch_add(1, Ordering::Relaxed);
-            let fen = crate::notation::fen::write(&pos);
-            if !stored.is_known() {
-                return Ok(Some((i, format!("index {i} ({fen}): missing"))));
-            }
-            let moves = pos.legal_moves();
-            let expect = if moves.is_empty() {
-                stalemate_value(&pos)
-            } else {
-                let mut kids = Vec::with_capacity(moves.len());
-                for &m in moves.iter() {
-                    let mut c = pos.clone();
-                    c.play_unchecked(m);
-                    kids.push(evaluate(&c, &src)?);
-                }
-                if kids.iter().any(|v| !v.is_known()) {
-                    return Ok(Some((
-                        i,
-                        format!("index {i} ({fen}): a successor has no value"),
-                    )));
-                }
-                Value::parent_of_best(kids)
-            };
-            Ok((expect != stored).then(|| {
-                (
-                    i,
-                    format!(
-                        "index {i} ({fen}): stored {:?}, successors give {:?}",
-                        stored.wdl(),
-                        expect.wdl()
-                    ),
-                )
-            }))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let positions = valid.load(Ordering::Relaxed);
-    Ok(VerifyReport {
-        material,
-        positions,
-        first_error: first.into_iter().flatten().min_by_key(|e| e.0).map(|e| e.1),
-    })
-}
-
-/// Counts over every placement (men on distinct squares, pawns on ranks
-/// 2-7, identical men unordered, no en passant) with each side to move.
-#[derive(Clone, Debug, Default, serde::Serialize)]
-pub struct Stats {
-    /// Material key.
-    pub material: String,
-    /// Per side to move (white, black): wins for the side to move.
-    pub wins: [u64; 2],
-    /// Draws.
-    pub draws: [u64; 2],
-    /// Losses for the side to move.
-    pub losses: [u64; 2],
-    /// The longest win in plies: the largest distance of a won or lost
-    /// position (a loss in 35 is a win in 35 for the other side).
-    pub longest_win: u16,
-    /// A position with the longest win (FEN).
-    pub longest_fen: String,
-    /// The longest win for the side to move (a position with `dtw > 0`).
-    pub longest_win_to_move: u16,
-    /// The longest loss for the side to move (a position with `dtw < 0`).
-    pub longest_loss_to_move: u16,
-}
-
-/// Statistics of one table (`material` as given: White's men first).
-pub fn stats<R: LosingRules>(material: &Material, src: &dyn Lookup) -> Result<Stats, TbError> {
-    stats_from::<R>(material, src)
-}
-
-/// [`stats`] of the table of `material` in `dir`, read into memory first
-/// (every placement is looked up, in no useful order for a block cache).
-pub fn stats_in_dir<R: LosingRules>(dir: &Path, material: &Material) -> Result<Stats, TbError> {
-    let canonical = material.canonical();
-    let path = table_path(dir, R::VARIANT, &canonical);
-    if !path.exists() {
-        return Err(TbError::missing(R::VARIANT, dir, &canonical));
-    }
-    let mut mem = MemTables {
-        variant: Some(R::VARIANT),
-        dir: dir.to_path_buf(),
-        ..MemTables::default()
-    };
-    mem.tables.insert(
-        canonical,
-        Arc::new(MemTable::load(&path, R::VARIANT, &canonical)?),
-    );
-    stats_from::<R>(material, &mem)
-}
-
-fn stats_from<R: LosingRules>(material: &Material, src: &dyn Lookup) -> Result<Stats, TbError> {
-    let pieces = material.pieces();
-    let n = pieces.len();
-    let total = 64u64.pow(n as u32);
-    let layout = Layout::new(*material);
-    let canon = layout.material();
-    let parts = (0..total)
-        .into_par_iter()
-        .map(|code| -> Result<Stats, TbError> {
-            let mut st = Stats::default();
-            let mut sqs = [0u8; 8];
-            let mut c = code;
-            for s in sqs.iter_mut().take(n) {
-                *s = (c % 64) as u8;
-                c /= 64;
-            }
-            let mut board = crate::board::Board::empty();
-            for i in 0..n {
-                let sq = sqs[i];
-                if pieces[i].role == crate::board::Role::Pawn && !(8..56).contains(&sq) {
-                    return Ok(st);
-                }
-                if i > 0 && pieces[i] == pieces[i - 1] && sqs[i - 1] >= sq {
-                    return Ok(st);
-                }
-                if sqs[..i].contains(&sq) {
-                    return Ok(st);
-                }
-                board.set(
-                    crate::board::Square::new(sq as u32).expect("square"),
-                    pieces[i],
-                );
-            }
-            for (t, turn) in Color::ALL.into_iter().enumerate() {
-                let v = src.lookup(&canon, layout.index(&board, turn))?;
-                if let Some((w, d)) = v.wdl()
-                    && w != Wdl::Draw
-                    && (d > st.longest_win || st.longest_fen.is_empty())
-                {
-                    st.longest_win = d;
-                    if let Some(p) = position_of::<R>(board, turn) {
-                        st.longest_fen = crate::notation::fen::write(&p);
-                    }
-                }
-                match v.wdl() {
-                    Some((Wdl::Win, d)) => {
-                        st.wins[t] += 1;
-                        st.longest_win_to_move = st.longest_win_to_move.max(d);
-                    }
-                    Some((Wdl::Loss, d)) => {
-                        st.losses[t] += 1;
-                        st.longest_loss_to_move = st.longest_loss_to_move.max(d);
-                    }
-                    Some((Wdl::Draw, _)) => st.draws[t] += 1,
-                    None => {
-                        return Err(TbError::NotCovered(format!(
-                            "{canon}: index {} has no value",
-                            layout.index(&board, turn)
-                        )));
-                    }
-                }
-            }
-            Ok(st)
-        })
-        .try_reduce(Stats::default, |mut a, b| {
-            for t in 0..2 {
-                a.wins[t] += b.wins[t];
-                a.draws[t] += b.draws[t];
-                a.losses[t] += b.losses[t];
-            }
-            a.longest_win_to_move = a.longest_win_to_move.max(b.longest_win_to_move);
-            a.longest_loss_to_move = a.longest_loss_to_move.max(b.longest_loss_to_move);
-            if b.longest_win > a.longest_win || a.longest_fen.is_empty() {
-                a.longest_win = b.longest_win;
-                a.longest_fen = b.longest_fen;
-            }
-            Ok(a)
-        })?;
-    Ok(Stats {
-        material: material.to_string(),
-        ..parts
-    })
 }

@@ -21,8 +21,9 @@
 //! exactly one index, and an index is valid iff decoding it gives a
 //! position whose index is that index.
 
-use super::Material;
+use super::{MAX_MEN, Material};
 use crate::board::{Board, Color, Piece, Role, Square};
+use smallvec::SmallVec;
 
 /// The triangle a1-d1-d4: its squares in index order.
 const TRIANGLE: [u8; 10] = [0, 1, 2, 3, 9, 10, 11, 18, 19, 27];
@@ -68,6 +69,32 @@ const fn into_region_masks(pawns: bool) -> [u8; 64] {
     masks
 }
 
+/// For [`STRICT_TRIANGLE_SYMMETRY`]: a square on a long diagonal, which
+/// more than one symmetry takes onto the triangle's diagonal edge.
+const NO_SYMMETRY: u8 = u8::MAX;
+
+/// For each square off the long diagonals, the one symmetry that takes it
+/// strictly inside the triangle a1-d1-d4 (`rank < file <= 3`).
+const STRICT_TRIANGLE_SYMMETRY: [u8; 64] = strict_triangle_symmetries();
+
+const fn strict_triangle_symmetries() -> [u8; 64] {
+    let mut out = [NO_SYMMETRY; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut t = 0;
+        while t < 8 {
+            let moved = transform(sq as u8, t);
+            let (f, r) = (moved & 7, moved >> 3);
+            if r < f && f <= 3 {
+                out[sq] = t;
+            }
+            t += 1;
+        }
+        sq += 1;
+    }
+    out
+}
+
 /// `piece`, or the same role in the other colour for the colour flip.
 fn oriented(piece: Piece, flip: bool) -> Piece {
     if flip {
@@ -104,8 +131,8 @@ pub const fn transform(sq: u8, t: u8) -> u8 {
 pub struct Layout {
     material: Material,
     /// One entry per group of identical men: the piece and how many.
-    groups: Vec<(Piece, usize)>,
-    pieces: Vec<Piece>,
+    groups: SmallVec<[(Piece, usize); MAX_MEN]>,
+    pieces: SmallVec<[Piece; MAX_MEN]>,
     pawns: bool,
     symmetric: bool,
     size: u64,
@@ -120,7 +147,7 @@ impl Layout {
     pub fn new(material: Material) -> Layout {
         let material = material.canonical();
         let pieces = material.pieces();
-        let mut groups: Vec<(Piece, usize)> = Vec::new();
+        let mut groups: SmallVec<[(Piece, usize); MAX_MEN]> = SmallVec::new();
         for &p in &pieces {
             match groups.last_mut() {
                 Some((q, n)) if *q == p => *n += 1,
@@ -163,6 +190,9 @@ impl Layout {
     /// The index of a position whose material is this layout's material or
     /// its colour flip. Panics if the material does not match (callers check).
     pub fn index(&self, board: &Board, turn: Color) -> u64 {
+        if let Some(raw) = self.index_by_one_symmetry(board, turn) {
+            return raw;
+        }
         let found = Material::from_board(board);
         let must_flip = found != self.material;
         debug_assert!(!must_flip || found.flipped() == self.material);
@@ -232,8 +262,91 @@ impl Layout {
         best
     }
 
+    /// How many of the board symmetries of [`transform`] (`0..n`) the
+    /// index identifies: 8 without pawns, 2 with pawns (the identity and the
+    /// file mirror, which fixes a board whose men stand in mirrored pairs of
+    /// identical men, like bishops on c3 and f3 and pawns on a5 and h5).
+    pub fn stabilizing_symmetries(&self) -> u8 {
+        if self.pawns { 2 } else { 8 }
+    }
+
+    /// The index of a board that exactly one symmetry brings into
+    /// canonical form: a material without the colour flip whose first group
+    /// is one man, standing where one symmetry takes it strictly inside its
+    /// region (anywhere with pawns; off the long diagonals without). Then
+    /// the index is the raw index of the board under that symmetry, each
+    /// group's squares ascending. `None` for any other board (the general
+    /// search of [`Layout::index`] handles it).
+    #[inline]
+    fn index_by_one_symmetry(&self, board: &Board, turn: Color) -> Option<u64> {
+        let (first, count) = self.groups[0];
+        if count != 1 || self.symmetric {
+            return None;
+        }
+        let sq = board.by_piece(first).single_square()?.index();
+        let t = if self.pawns {
+            ((sq & 7) > 3) as u8
+        } else {
+            STRICT_TRIANGLE_SYMMETRY[sq]
+        };
+        if t == NO_SYMMETRY {
+            return None;
+        }
+        let mut raw = self.region(transform(sq as u8, t))?;
+        for &(piece, n) in &self.groups[1..] {
+            let men = board.by_piece(piece);
+            if men.count() as usize != n {
+                return None;
+            }
+            if t == 0 {
+                // Bitboards list squares ascending.
+                for man in men {
+                    raw = raw * 64 + man.index() as u64;
+                }
+                continue;
+            }
+            let mut squares = [0u8; MAX_MEN];
+            for (slot, man) in squares.iter_mut().zip(men) {
+                *slot = transform(man.index() as u8, t);
+            }
+            squares[..n].sort_unstable();
+            for &s in &squares[..n] {
+                raw = raw * 64 + u64::from(s);
+            }
+        }
+        Some(raw + (turn == Color::Black) as u64 * (self.size / 2))
+    }
+
     /// The position of a valid index (canonical and legal), or `None`.
     pub fn decode(&self, index: u64) -> Option<(Board, Color)> {
+        let (board, turn, sqs) = self.decode_raw(index)?;
+        // Fast path: a lone first man strictly inside its region (off the
+        // diagonal without pawns) and no colour flip: only the identity
+        // keeps it in the region, so the index is canonical iff every group
+        // is sorted.
+        let sq0 = sqs[0];
+        if self.groups[0].1 == 1 && !self.symmetric && (self.pawns || (sq0 >> 3) < (sq0 & 7)) {
+            let mut at = 1;
+            for &(_, n) in &self.groups[1..] {
+                if sqs[at..at + n].windows(2).any(|w| w[0] > w[1]) {
+                    return None;
+                }
+                at += n;
+            }
+            return Some((board, turn));
+        }
+        (self.index(&board, turn) == index).then_some((board, turn))
+    }
+
+    /// The board of a valid index, without checking that the index is
+    /// canonical (for indices known to be valid).
+    pub fn decode_valid(&self, index: u64) -> Option<(Board, Color)> {
+        self.decode_raw(index).map(|(board, turn, _)| (board, turn))
+    }
+
+    /// The board an index spells (men on distinct squares, pawns off the
+    /// back ranks) and the men's squares, canonical or not.
+    fn decode_raw(&self, index: u64) -> Option<(Board, Color, [u8; 8])> {
         if index >= self.size {
             return None;
         }
@@ -269,21 +382,6 @@ impl Layout {
             }
             board.set(Square::new(sq as u32)?, piece);
         }
-        // Fast path: a lone first man strictly inside its region (off the
-        // diagonal without pawns) and no colour flip: only the identity
-        // keeps it in the region, so the index is canonical iff every group
-        // is sorted.
-        let sq0 = sqs[0];
-        if self.groups[0].1 == 1 && !self.symmetric && (self.pawns || (sq0 >> 3) < (sq0 & 7)) {
-            let mut at = 1;
-            for &(_, n) in &self.groups[1..] {
-                if sqs[at..at + n].windows(2).any(|w| w[0] > w[1]) {
-                    return None;
-                }
-                at += n;
-            }
-            return Some((board, turn));
-        }
-        (self.index(&board, turn) == index).then_some((board, turn))
+        Some((board, turn, sqs))
     }
 }

@@ -113,8 +113,8 @@ impl Material {
     }
 
     /// The men, White's first, each side in K Q R B N P order.
-    pub fn pieces(&self) -> Vec<Piece> {
-        let mut out = Vec::new();
+    pub fn pieces(&self) -> smallvec::SmallVec<[Piece; super::MAX_MEN]> {
+        let mut out = smallvec::SmallVec::new();
         for color in Color::ALL {
             for role in KEY_ORDER {
                 for _ in 0..self.counts[color.index()][role.index()] {
@@ -198,6 +198,22 @@ impl Material {
                         }
                     }
                 }
+            }
+        }
+        out
+    }
+
+    /// Every table a value of this one can depend on: its successors, theirs,
+    /// and so on (positions with a capture are not stored, so a lookup may
+    /// go down several tables). Canonical, without this table itself.
+    pub fn reads(&self) -> Vec<Material> {
+        let own = self.canonical();
+        let mut out: Vec<Material> = Vec::new();
+        let mut stack = own.successors();
+        while let Some(m) = stack.pop() {
+            if m != own && !out.contains(&m) {
+                stack.extend(m.successors());
+                out.push(m);
             }
         }
         out

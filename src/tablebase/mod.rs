@@ -1,6 +1,6 @@
 //! Losing-chess endgame tablebases: win/draw/loss and distance to win in
-//! plies, exact without the 50-move rule, built by iterated forward
-//! analysis over the positions of one material key and stored in the table
+//! plies, exact without the 50-move rule, built by retrograde analysis
+//! over the positions of one material key and stored in the table
 //! format of [`crate::store`].
 //!
 //! * [`Material`]: material keys (`KRvK`), stored with the stronger side as
@@ -16,21 +16,25 @@
 //! one byte (see `codec`: distances above 126 plies go to overflow
 //! records).
 
+mod build;
 mod codec;
 mod generate;
 mod index;
 mod manifest;
 mod material;
+pub mod retro;
+mod stats;
+mod verify;
 
-pub use generate::{
-    BuildProgress, Built, Stats, VerifyReport, build, build_with_progress, generate,
-    generate_with_progress, plan, stats, stats_in_dir, verify_file, write_table,
-};
+pub use build::{Built, build, build_with_progress, plan, write_table};
+pub use generate::{BuildProgress, generate, generate_with_progress};
 pub use index::{Layout, transform};
 pub use manifest::{
     ManifestEntry, check_manifest, manifest_path, read_manifest, scan, table_files, write_manifest,
 };
 pub use material::{KEY_ORDER, Material};
+pub use stats::{Stats, stats, stats_in_dir};
+pub use verify::{VerifyReport, verify_file};
 
 use crate::board::Color;
 use crate::moves::Move;
@@ -38,7 +42,7 @@ use crate::position::{Position, Setup};
 use crate::store::{StoreError, TableReader};
 use crate::variants::{Losing, Variant};
 use crate::variants::{LosingRules, StalemateRule};
-use std::collections::HashMap;
+use hashbrown::HashMap;
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -201,9 +205,10 @@ pub fn stalemate_value<R: LosingRules>(pos: &Losing<R>) -> Value {
 }
 
 /// The value of any position with at least one man per side covered by
-/// `src` (or a game already over): terminal rules, then en passant (a
-/// position with a possible en-passant capture is not in the tables: its
-/// moves are all captures, valued from the smaller tables), then a lookup.
+/// `src` (or a game already over): terminal rules, then positions with a
+/// capture (not stored in the tables, en passant included: captures are
+/// compulsory, so every move is a capture, valued from the smaller
+/// tables), then a lookup.
 pub fn evaluate<R: LosingRules>(pos: &Losing<R>, src: &dyn Lookup) -> Result<Value, TbError> {
     let board = pos.board();
     let us = pos.turn();
@@ -213,7 +218,7 @@ pub fn evaluate<R: LosingRules>(pos: &Losing<R>, src: &dyn Lookup) -> Result<Val
     if board.by_color(!us).is_empty() {
         return Ok(Value::loss(0));
     }
-    if pos.state().ep_square.is_some() {
+    if pos.state().ep_square.is_some() || retro::has_capture(board, us) {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return Ok(stalemate_value(pos));
@@ -233,9 +238,32 @@ pub fn evaluate<R: LosingRules>(pos: &Losing<R>, src: &dyn Lookup) -> Result<Val
             material.men()
         )));
     }
-    let layout = Layout::new(material);
-    let index = layout.index(board, us);
-    src.lookup(&layout.material(), index)
+    let (canonical, index) = with_layout(material, |layout| {
+        (layout.material(), layout.index(board, us))
+    });
+    src.lookup(&canonical, index)
+}
+
+/// Calls `f` with the layout of `material`, kept per thread for the few
+/// materials a thread looks up in turn (building a layout costs more than
+/// an index).
+fn with_layout<T>(material: Material, f: impl FnOnce(&Layout) -> T) -> T {
+    /// Layouts kept per thread.
+    const KEPT: usize = 64;
+    thread_local! {
+        static LAYOUTS: std::cell::RefCell<Vec<(Material, Layout)>> =
+            const { std::cell::RefCell::new(Vec::new()) };
+    }
+    LAYOUTS.with_borrow_mut(|layouts| {
+        if let Some((_, layout)) = layouts.iter().find(|(m, _)| *m == material) {
+            return f(layout);
+        }
+        if layouts.len() == KEPT {
+            layouts.clear();
+        }
+        layouts.push((material, Layout::new(material)));
+        f(&layouts[layouts.len() - 1].1)
+    })
 }
 
 /// A table's values held in memory, by raw index.
@@ -330,6 +358,29 @@ impl Lookup for MemTables {
                 .copied()
                 .unwrap_or(Value::UNKNOWN.0),
         ))
+    }
+}
+
+/// One table held in memory, in front of other tables (for checking or
+/// reading a table beside the tables it reads).
+pub(crate) struct WithOwn<'a> {
+    pub(crate) own: &'a MemTable,
+    pub(crate) rest: &'a dyn Lookup,
+}
+
+impl Lookup for WithOwn<'_> {
+    fn lookup(&self, material: &Material, index: u64) -> Result<Value, TbError> {
+        if *material == self.own.material {
+            Ok(Value(
+                self.own
+                    .values
+                    .get(index as usize)
+                    .copied()
+                    .unwrap_or(Value::UNKNOWN.0),
+            ))
+        } else {
+            self.rest.lookup(material, index)
+        }
     }
 }
 
