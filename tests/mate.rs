@@ -42,6 +42,23 @@ fn after<P: Position>(fen_text: &str, moves: &[&str]) -> String {
     fen::write(&pos)
 }
 
+/// The crazyhouse mates longer than 4 moves of the shared suite: id, the
+/// position after the listed moves, the stated length.
+fn long_crazyhouse_mates() -> Vec<(String, Crazyhouse, u16)> {
+    let path = common::shared_data("mate/crazyhouse_mates.tsv");
+    let cases = read_suite(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    cases
+        .iter()
+        .filter(|c| c.expected > 4)
+        .map(|case| {
+            let moves: Vec<&str> = case.moves.iter().map(String::as_str).collect();
+            let fen_text = after::<Crazyhouse>(&case.fen, &moves);
+            let pos = fen::parse_position(&fen_text).unwrap();
+            (case.id.clone(), pos, case.expected as u16)
+        })
+        .collect()
+}
+
 fn solve<P: Position>(fen_text: &str, max: u16) -> (P, MateReport) {
     let pos: P = fen::parse_position(fen_text).unwrap_or_else(|e| panic!("{fen_text}: {e}"));
     let report = solve_mate(&pos, &options(max), &mut |_| {});
@@ -100,33 +117,16 @@ fn crazyhouse_mates_up_to_four_have_exactly_the_stated_length() {
 #[test]
 #[ignore]
 fn crazyhouse_long_mates_are_found_with_the_stated_length() {
-    let path = common::shared_data("mate/crazyhouse_mates.tsv");
-    let cases = read_suite(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    for case in cases.iter().filter(|c| c.expected > 4) {
-        let mut pos: Crazyhouse = fen::parse_position(&case.fen).unwrap();
-        for text in &case.moves {
-            let m = parse_move(&pos, text).unwrap();
-            pos.play_unchecked(m);
-        }
-        let mut opts = options(case.expected as u16);
+    for (id, pos, stated) in long_crazyhouse_mates() {
+        let mut opts = options(stated);
         opts.budget.max_time = Some(std::time::Duration::from_secs(60));
         opts.budget.max_nodes = u64::MAX;
         let report = solve_mate(&pos, &opts, &mut |_| {});
-        assert_eq!(
-            report.status,
-            MateStatus::Mate,
-            "{}: {:?}",
-            case.id,
-            report.notes
-        );
-        assert!(
-            report.length.unwrap() <= case.expected as u16,
-            "{}",
-            case.id
-        );
+        assert_eq!(report.status, MateStatus::Mate, "{id}: {:?}", report.notes);
+        assert!(report.length.unwrap() <= stated, "{id}");
         eprintln!(
-            "{}: mate in {:?}, shortest proved: {}, {} nodes, {:?}",
-            case.id, report.length, report.shortest, report.nodes, report.elapsed
+            "{id}: mate in {:?}, shortest proved: {}, {} nodes, {:?}",
+            report.length, report.shortest, report.nodes, report.elapsed
         );
     }
 }
@@ -139,13 +139,8 @@ fn crazyhouse_long_mates_are_found_with_the_stated_length() {
 #[test]
 #[ignore]
 fn crazyhouse_long_mates_are_proved_the_shortest() {
-    let path = common::shared_data("mate/crazyhouse_mates.tsv");
-    let cases = read_suite(&std::fs::read_to_string(&path).unwrap()).unwrap();
     let mut checked = 0;
-    for case in cases.iter().filter(|c| c.expected > 4) {
-        let moves: Vec<&str> = case.moves.iter().map(String::as_str).collect();
-        let pos: Crazyhouse = fen::parse_position(&after::<Crazyhouse>(&case.fen, &moves)).unwrap();
-        let stated = case.expected as u16;
+    for (id, pos, stated) in long_crazyhouse_mates() {
         let mut opts = options(stated);
         opts.budget.max_nodes = 300_000_000;
         opts.budget.hash_bytes = 512 << 20;
@@ -154,14 +149,14 @@ fn crazyhouse_long_mates_are_proved_the_shortest() {
             report.status,
             MateStatus::Mate,
             "{}: {:?}",
-            case.id,
+            id,
             report.notes
         );
-        assert_eq!(report.length, Some(stated), "{}", case.id);
-        assert!(report.shortest, "{}: {:?}", case.id, report.notes);
+        assert_eq!(report.length, Some(stated), "{}", id);
+        assert!(report.shortest, "{}: {:?}", id, report.notes);
         eprintln!(
             "{}: shortest mate in {stated} proved, {} nodes, {:?}",
-            case.id, report.nodes, report.elapsed
+            id, report.nodes, report.elapsed
         );
         checked += 1;
     }

@@ -42,15 +42,31 @@ fn half_index(sq: u8) -> Option<u64> {
     (f <= 3).then_some((r * 4 + f) as u64)
 }
 
+/// A region symmetries take squares into.
+#[derive(Clone, Copy)]
+enum Region {
+    /// Files a-d (the first man's region with pawns).
+    Half,
+    /// The triangle a1-d1-d4, `rank <= file <= 3` (without pawns).
+    Triangle,
+    /// The triangle without its diagonal edge, `rank < file <= 3`.
+    StrictTriangle,
+}
+
 /// For each square, the symmetries (bit `t`) that take it into the
 /// triangle a1-d1-d4.
-const INTO_TRIANGLE: [u8; 64] = into_region_masks(false);
+const INTO_TRIANGLE: [u8; 64] = into_region_masks(Region::Triangle);
 /// For each square, the symmetries that take it into files a-d (with pawns
 /// only the identity and the file mirror are used, after the colour flip's
 /// rank mirror).
-const INTO_HALF: [u8; 64] = into_region_masks(true);
+const INTO_HALF: [u8; 64] = into_region_masks(Region::Half);
+/// For each square, the symmetries that take it strictly inside the
+/// triangle: exactly one for a square off the long diagonals, none on them
+/// (symmetries keep the diagonals, and the triangle's part of them is its
+/// edge).
+const INTO_STRICT_TRIANGLE: [u8; 64] = into_region_masks(Region::StrictTriangle);
 
-const fn into_region_masks(pawns: bool) -> [u8; 64] {
+const fn into_region_masks(region: Region) -> [u8; 64] {
     let mut masks = [0u8; 64];
     let mut sq = 0;
     while sq < 64 {
@@ -58,7 +74,11 @@ const fn into_region_masks(pawns: bool) -> [u8; 64] {
         while t < 8 {
             let moved = transform(sq as u8, t);
             let (f, r) = (moved & 7, moved >> 3);
-            let inside = if pawns { f <= 3 } else { r <= f && f <= 3 };
+            let inside = match region {
+                Region::Half => f <= 3,
+                Region::Triangle => r <= f && f <= 3,
+                Region::StrictTriangle => r < f && f <= 3,
+            };
             if inside {
                 masks[sq] |= 1 << t;
             }
@@ -67,32 +87,6 @@ const fn into_region_masks(pawns: bool) -> [u8; 64] {
         sq += 1;
     }
     masks
-}
-
-/// For [`STRICT_TRIANGLE_SYMMETRY`]: a square on a long diagonal, which
-/// more than one symmetry takes onto the triangle's diagonal edge.
-const NO_SYMMETRY: u8 = u8::MAX;
-
-/// For each square off the long diagonals, the one symmetry that takes it
-/// strictly inside the triangle a1-d1-d4 (`rank < file <= 3`).
-const STRICT_TRIANGLE_SYMMETRY: [u8; 64] = strict_triangle_symmetries();
-
-const fn strict_triangle_symmetries() -> [u8; 64] {
-    let mut out = [NO_SYMMETRY; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut t = 0;
-        while t < 8 {
-            let moved = transform(sq as u8, t);
-            let (f, r) = (moved & 7, moved >> 3);
-            if r < f && f <= 3 {
-                out[sq] = t;
-            }
-            t += 1;
-        }
-        sq += 1;
-    }
-    out
 }
 
 /// `piece`, or the same role in the other colour for the colour flip.
@@ -287,11 +281,11 @@ impl Layout {
         let t = if self.pawns {
             ((sq & 7) > 3) as u8
         } else {
-            STRICT_TRIANGLE_SYMMETRY[sq]
+            match INTO_STRICT_TRIANGLE[sq] {
+                0 => return None,
+                mask => mask.trailing_zeros() as u8,
+            }
         };
-        if t == NO_SYMMETRY {
-            return None;
-        }
         let mut raw = self.region(transform(sq as u8, t))?;
         for &(piece, n) in &self.groups[1..] {
             let men = board.by_piece(piece);
@@ -383,5 +377,27 @@ impl Layout {
             board.set(Square::new(sq as u32)?, piece);
         }
         Some((board, turn, sqs))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fast index path relies on this: a square off the long diagonals
+    /// has exactly one symmetry into the strict triangle, a square on them
+    /// none.
+    #[test]
+    fn strict_triangle_symmetry_is_unique_off_the_diagonals() {
+        for sq in 0..64u8 {
+            let (f, r) = (sq & 7, sq >> 3);
+            let on_diagonal = f == r || f + r == 7;
+            let expected = if on_diagonal { 0 } else { 1 };
+            assert_eq!(
+                INTO_STRICT_TRIANGLE[sq as usize].count_ones(),
+                expected,
+                "{sq}"
+            );
+        }
     }
 }
