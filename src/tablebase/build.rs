@@ -96,7 +96,8 @@ pub fn build_with_progress<R: LosingRules>(
     state: &BuildProgress,
     mut progress: impl FnMut(usize, usize, &Built),
 ) -> Result<Vec<Built>, TbError> {
-    let all: Vec<Material> = plan(targets).into_iter().map(|(m, _)| m).collect();
+    // Each table with every table it reads, worked out once.
+    let all = plan(targets);
     let mut mem = MemTables {
         variant: Some(R::VARIANT),
         dir: dir.to_path_buf(),
@@ -106,16 +107,16 @@ pub fn build_with_progress<R: LosingRules>(
     let total = all.len();
     state.tables.store(total, Ordering::Relaxed);
     state.positions.store(
-        all.iter().map(|m| Layout::new(*m).size()).sum(),
+        all.iter().map(|(m, _)| Layout::new(*m).size()).sum(),
         Ordering::Relaxed,
     );
-    for (done, m) in all.iter().enumerate() {
+    for (done, (m, reads)) in all.iter().enumerate() {
         let path = table_path(dir, R::VARIANT, m);
         *state.current.lock().unwrap_or_else(|e| e.into_inner()) = m.to_string();
         let start = std::time::Instant::now();
         let existed = path.exists();
         if !existed {
-            for s in m.reads() {
+            for &s in reads {
                 if let hashbrown::hash_map::Entry::Vacant(e) = mem.tables.entry(s) {
                     let p = table_path(dir, R::VARIANT, &s);
                     e.insert(Arc::new(MemTable::load(&p, R::VARIANT, &s)?));
@@ -146,8 +147,11 @@ pub fn build_with_progress<R: LosingRules>(
         progress(done + 1, total, &built);
         out.push(built);
         // Keep in memory only what the remaining tables read.
-        let needed: std::collections::HashSet<Material> =
-            all[done + 1..].iter().flat_map(|r| r.reads()).collect();
+        let needed: std::collections::HashSet<Material> = all[done + 1..]
+            .iter()
+            .flat_map(|(_, r)| r)
+            .copied()
+            .collect();
         mem.tables.retain(|k, _| needed.contains(k));
     }
     Ok(out)

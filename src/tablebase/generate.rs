@@ -324,8 +324,14 @@ impl Tables {
                         .decode_valid(u64::from(i))
                         .ok_or_else(|| internal(format!("decided index {i} does not decode")))?;
                     preds.clear();
+                    // Symmetries only matter for counting moves back from a win.
+                    let counting = v != loss;
                     retro::for_each_predecessor(&board, !turn, |before| {
-                        let fixed = retro::stabilizer(before, symmetries);
+                        let fixed = if counting {
+                            retro::stabilizer(before, symmetries)
+                        } else {
+                            1
+                        };
                         preds.push((self.layout.index(before, !turn), fixed));
                     });
                     if v == loss {
