@@ -7,7 +7,7 @@
 //! ```text
 //! magic "RANSOMT1"            8 bytes
 //! header length               u32 (bytes from here to the end of the block index)
-//! format version              u16 (currently 1)
+//! format version              u16 (2; version 1 is still read)
 //! kind                        u8  (1 tablebase, 2 proof)
 //! value size                  u8  (bytes per record value)
 //! record count                u64
@@ -20,6 +20,10 @@
 //! checksum                    u64 FNV-1a of everything above (magic included)
 //! blocks                      zstd frames
 //! ```
+//!
+//! A decompressed block (version 2) holds every key first, each as its
+//! distance from the key before (the first from the block's first key),
+//! then every value in the same order; version 1 interleaved `(key, value)`.
 //!
 //! All integers are little-endian. The reader checks the magic, the version,
 //! the header checksum and every block's bounds when the file is opened, so a
@@ -36,8 +40,10 @@ pub use writer::{TableWriter, write_atomically};
 
 /// The first 8 bytes of every table file.
 pub const MAGIC: &[u8; 8] = b"RANSOMT1";
-/// The format version this code reads and writes.
-pub const FORMAT_VERSION: u16 = 1;
+/// The format version this code writes (the newest it reads).
+pub const FORMAT_VERSION: u16 = 2;
+/// The oldest format version this code reads.
+pub const OLDEST_READ_VERSION: u16 = 1;
 
 /// What a table holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! Reading tables through a memory map, one block at a time.
 
-use super::{FORMAT_VERSION, MAGIC, StoreError, TableKind, fnv1a64};
+use super::{FORMAT_VERSION, MAGIC, OLDEST_READ_VERSION, StoreError, TableKind, fnv1a64};
 use memmap2::Mmap;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -24,7 +24,15 @@ pub struct TableReader {
     record_count: u64,
     records_per_block: u32,
     blocks: Vec<BlockEntry>,
-    cache: Mutex<Vec<(usize, Arc<Vec<u8>>)>>,
+    version: u16,
+    cache: Mutex<Vec<(usize, Arc<Block>)>>,
+}
+
+/// One decompressed block: its keys in order and their values, `value_size`
+/// bytes each, in the same order.
+struct Block {
+    keys: Vec<u64>,
+    values: Vec<u8>,
 }
 
 const CACHE_BLOCKS: usize = 8;
@@ -109,9 +117,9 @@ impl TableReader {
         };
         let trunc = || corrupt("truncated header");
         let version = c.u16().ok_or_else(trunc)?;
-        if version != FORMAT_VERSION {
+        if !(OLDEST_READ_VERSION..=FORMAT_VERSION).contains(&version) {
             return Err(corrupt(&format!(
-                "format version {version} (this build reads {FORMAT_VERSION})"
+                "format version {version} (this build reads {OLDEST_READ_VERSION} to {FORMAT_VERSION})"
             )));
         }
         let kind = TableKind::from_u8(c.u8().ok_or_else(trunc)?)
@@ -127,6 +135,9 @@ impl TableReader {
         let block_count = c.u32().ok_or_else(trunc)? as usize;
         if records_per_block == 0 {
             return Err(corrupt("zero records per block"));
+        }
+        if value_size == 0 {
+            return Err(corrupt("zero value size"));
         }
         let expected_blocks = record_count.div_ceil(u64::from(records_per_block));
         if expected_blocks != block_count as u64 {
@@ -170,6 +181,7 @@ impl TableReader {
             record_count,
             records_per_block,
             blocks,
+            version,
             cache: Mutex::new(Vec::new()),
         })
     }
@@ -204,13 +216,17 @@ impl TableReader {
         self.value_size
     }
 
-    fn block(&self, index: usize) -> Result<Arc<Vec<u8>>, StoreError> {
+    fn block(&self, index: usize) -> Result<Arc<Block>, StoreError> {
         {
             let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some((_, data)) = cache.iter().find(|(i, _)| *i == index) {
-                return Ok(Arc::clone(data));
+            if let Some((_, block)) = cache.iter().find(|(i, _)| *i == index) {
+                return Ok(Arc::clone(block));
             }
         }
+        let corrupt = |problem: String| StoreError::Corrupt {
+            path: self.path.clone(),
+            problem: format!("block {index}: {problem}"),
+        };
         let entry = self.blocks[index];
         let start = entry.offset as usize;
         let frame = &self.map[start..start + entry.len as usize];
@@ -220,64 +236,92 @@ impl TableReader {
             self.records_per_block as usize
         };
         let size = records * (8 + self.value_size);
-        let data = zstd::bulk::decompress(frame, size).map_err(|e| StoreError::Corrupt {
-            path: self.path.clone(),
-            problem: format!("block {index}: {e}"),
-        })?;
+        let data = zstd::bulk::decompress(frame, size).map_err(|e| corrupt(e.to_string()))?;
         if data.len() != size {
-            return Err(StoreError::Corrupt {
-                path: self.path.clone(),
-                problem: format!("block {index}: {} bytes, expected {size}", data.len()),
-            });
+            return Err(corrupt(format!("{} bytes, expected {size}", data.len())));
         }
-        let data = Arc::new(data);
+        let block = Arc::new(self.split_block(&data, records, entry.first_key, &corrupt)?);
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         if cache.len() >= CACHE_BLOCKS {
             cache.remove(0);
         }
-        cache.push((index, Arc::clone(&data)));
-        Ok(data)
+        cache.push((index, Arc::clone(&block)));
+        Ok(block)
+    }
+
+    /// The keys and values of a decompressed block of `records` records.
+    /// Version 1 interleaves `(key, value)`; version 2 has every key first
+    /// (each as its distance from the key before, the first from the
+    /// block's first key), then every value.
+    fn split_block(
+        &self,
+        data: &[u8],
+        records: usize,
+        first_key: u64,
+        corrupt: &dyn Fn(String) -> StoreError,
+    ) -> Result<Block, StoreError> {
+        let word = |bytes: &[u8]| u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+        let (keys, values): (Vec<u64>, Vec<u8>) = if self.version == 1 {
+            let stride = 8 + self.value_size;
+            let keys = data.chunks_exact(stride).map(|r| word(&r[..8])).collect();
+            let values = data
+                .chunks_exact(stride)
+                .flat_map(|r| r[8..].iter().copied())
+                .collect();
+            (keys, values)
+        } else {
+            let (deltas, values) = data.split_at(records * 8);
+            let mut keys = Vec::with_capacity(records);
+            let mut key = first_key;
+            for delta in deltas.chunks_exact(8) {
+                key = key
+                    .checked_add(word(delta))
+                    .ok_or_else(|| corrupt("key overflow".into()))?;
+                keys.push(key);
+            }
+            (keys, values.to_vec())
+        };
+        if keys.first() != Some(&first_key) || keys.windows(2).any(|w| w[0] >= w[1]) {
+            return Err(corrupt("keys out of order".into()));
+        }
+        Ok(Block { keys, values })
     }
 
     /// The value stored under `key`, if any.
     pub fn get(&self, key: u64) -> Result<Option<Vec<u8>>, StoreError> {
+        self.with_value(key, |value| value.to_vec())
+    }
+
+    /// `f` applied to the value stored under `key`, if any, without copying
+    /// the value out of the block cache.
+    pub fn with_value<T>(
+        &self,
+        key: u64,
+        f: impl FnOnce(&[u8]) -> T,
+    ) -> Result<Option<T>, StoreError> {
         let index = match self.blocks.partition_point(|b| b.first_key <= key) {
             0 => return Ok(None),
             n => n - 1,
         };
-        let data = self.block(index)?;
-        let stride = 8 + self.value_size;
-        let count = data.len() / stride;
-        let key_at = |i: usize| {
-            u64::from_le_bytes(
-                data[i * stride..i * stride + 8]
-                    .try_into()
-                    .expect("8 bytes"),
-            )
-        };
-        let (mut lo, mut hi) = (0, count);
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            match key_at(mid).cmp(&key) {
-                std::cmp::Ordering::Less => lo = mid + 1,
-                std::cmp::Ordering::Greater => hi = mid,
-                std::cmp::Ordering::Equal => {
-                    return Ok(Some(data[mid * stride + 8..(mid + 1) * stride].to_vec()));
-                }
-            }
-        }
-        Ok(None)
+        let block = self.block(index)?;
+        Ok(block
+            .keys
+            .binary_search(&key)
+            .ok()
+            .map(|i| f(&block.values[i * self.value_size..(i + 1) * self.value_size])))
     }
 
     /// Every record in key order (reads and checks every block).
     pub fn records(&self) -> Result<Vec<(u64, Vec<u8>)>, StoreError> {
-        let stride = 8 + self.value_size;
         let mut out = Vec::with_capacity(self.record_count.min(1 << 24) as usize);
         for index in 0..self.blocks.len() {
-            let data = self.block(index)?;
-            for rec in data.chunks_exact(stride) {
-                let key = u64::from_le_bytes(rec[..8].try_into().expect("8 bytes"));
-                out.push((key, rec[8..].to_vec()));
+            let block = self.block(index)?;
+            for (key, value) in block
+                .keys
+                .iter()
+                .zip(block.values.chunks_exact(self.value_size))
+            {
+                out.push((*key, value.to_vec()));
             }
         }
         Ok(out)

@@ -1,6 +1,6 @@
 //! Writing tables: records in, compressed blocks out, atomically.
 
-use super::{FORMAT_VERSION, MAGIC, StoreError, TableKind, fnv1a64};
+use super::{FORMAT_VERSION, MAGIC, OLDEST_READ_VERSION, StoreError, TableKind, fnv1a64};
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::Path;
@@ -13,13 +13,17 @@ pub struct TableWriter {
     value_size: usize,
     records_per_block: u32,
     zstd_level: i32,
+    version: u16,
     records: Vec<(u64, Vec<u8>)>,
 }
 
 impl TableWriter {
     /// A writer for records whose values are `value_size` bytes.
     pub fn new(kind: TableKind, variant: &str, description: &str, value_size: usize) -> Self {
-        assert!(value_size <= 255, "value size fits in one byte");
+        assert!(
+            (1..=255).contains(&value_size),
+            "value size from 1 to 255 bytes"
+        );
         TableWriter {
             kind,
             variant: variant.to_string(),
@@ -27,6 +31,7 @@ impl TableWriter {
             value_size,
             records_per_block: 4096,
             zstd_level: 9,
+            version: FORMAT_VERSION,
             records: Vec::new(),
         }
     }
@@ -40,6 +45,18 @@ impl TableWriter {
     /// Sets the zstd compression level (default 9).
     pub fn zstd_level(mut self, level: i32) -> Self {
         self.zstd_level = level;
+        self
+    }
+
+    /// Writes an older format version (1: keys and values interleaved in a
+    /// block), for checking that readers still read it. Panics on a
+    /// version this code cannot write.
+    pub fn format_version(mut self, version: u16) -> Self {
+        assert!(
+            (OLDEST_READ_VERSION..=FORMAT_VERSION).contains(&version),
+            "format version {version} cannot be written"
+        );
+        self.version = version;
         self
     }
 
@@ -70,10 +87,24 @@ impl TableWriter {
             .records
             .par_chunks(per_block)
             .map(|chunk| -> Result<(u64, Vec<u8>), std::io::Error> {
+                // Keys first, each as its distance from the key before
+                // (from the block's first key for the first), then the
+                // values: consecutive keys become a run of equal bytes.
                 let mut raw = Vec::with_capacity(chunk.len() * (8 + self.value_size));
-                for (key, value) in chunk {
-                    raw.extend_from_slice(&key.to_le_bytes());
-                    raw.extend_from_slice(value);
+                if self.version == 1 {
+                    for (key, value) in chunk {
+                        raw.extend_from_slice(&key.to_le_bytes());
+                        raw.extend_from_slice(value);
+                    }
+                } else {
+                    let mut previous = chunk[0].0;
+                    for (key, _) in chunk {
+                        raw.extend_from_slice(&(key - previous).to_le_bytes());
+                        previous = *key;
+                    }
+                    for (_, value) in chunk {
+                        raw.extend_from_slice(value);
+                    }
                 }
                 let mut compressor = zstd::bulk::Compressor::new(self.zstd_level)?;
                 compressor.include_checksum(true)?;
@@ -84,7 +115,7 @@ impl TableWriter {
         let mut head = Vec::new();
         head.extend_from_slice(MAGIC);
         head.extend_from_slice(&0u32.to_le_bytes()); // header length, patched below
-        head.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        head.extend_from_slice(&self.version.to_le_bytes());
         head.push(self.kind as u8);
         head.push(self.value_size as u8);
         head.extend_from_slice(&(self.records.len() as u64).to_le_bytes());

@@ -129,24 +129,31 @@ pub fn lookup(reader: &TableReader, index: u64, path: &str) -> Result<Value, TbE
         path: path.to_string(),
         problem,
     };
-    let record = reader
-        .get(index / CODES_PER_RECORD as u64)?
-        .ok_or_else(|| bad(format!("no record for index {index} (incomplete table?)")))?;
-    let code = *record
-        .get(index as usize % CODES_PER_RECORD)
+    let code = reader
+        .with_value(index / CODES_PER_RECORD as u64, |record| {
+            record.get(index as usize % CODES_PER_RECORD).copied()
+        })?
+        .ok_or_else(|| bad(format!("no record for index {index} (incomplete table?)")))?
         .ok_or_else(|| bad("bad value size".into()))?;
     if let Some(v) = value_of(code) {
         return Ok(v);
     }
-    let overflow = reader
-        .get(OVERFLOW_BASE + index / OVERFLOW_PER_RECORD as u64)?
+    let j = (index as usize % OVERFLOW_PER_RECORD) * 2;
+    let v = reader
+        .with_value(
+            OVERFLOW_BASE + index / OVERFLOW_PER_RECORD as u64,
+            |overflow| {
+                overflow
+                    .get(j..j + 2)
+                    .map(|b| Value(u16::from_le_bytes([b[0], b[1]])))
+            },
+        )?
         .ok_or_else(|| {
             bad(format!(
                 "index {index}: escape code without an overflow record"
             ))
-        })?;
-    let j = (index as usize % OVERFLOW_PER_RECORD) * 2;
-    let v = Value(u16::from_le_bytes([overflow[j], overflow[j + 1]]));
+        })?
+        .ok_or_else(|| bad("bad overflow record size".into()))?;
     if v.is_known() {
         Ok(v)
     } else {

@@ -30,8 +30,10 @@
 //! `N` counts `Q`'s moves to boards equivalent to `P` and `Stab` the
 //! symmetries fixing a board, so the count is converted back.
 
-use super::{Layout, Lookup, Material, TbError, Value, Wdl, evaluate, position_of, retro};
-use crate::board::{Board, Color, Role, attacks};
+use super::{
+    Layout, Lookup, Material, TbError, Value, Wdl, captures, evaluate, position_of, retro,
+};
+use crate::board::{Board, Color, Role, Square, attacks};
 use crate::position::Position;
 use crate::variants::LosingRules;
 use rayon::prelude::*;
@@ -65,6 +67,7 @@ const CHUNK: u64 = 1 << 12;
 /// The start of one index: its value if decided, the number of its moves
 /// that can still fail to lose (moves in the table, plus one if a move out
 /// of the table draws or wins), and its `ext`.
+#[derive(Debug, PartialEq)]
 struct Start {
     value: Value,
     open_moves: u8,
@@ -84,8 +87,70 @@ impl Start {
             ..Start::NONE
         }
     }
+
+    /// A position with a capture: decided, not stored.
+    fn capture(value: Value) -> Start {
+        Start {
+            ext: NOT_STORED,
+            ..Start::decided(value)
+        }
+    }
 }
 
+/// The values of a quiet position's moves that leave the table
+/// (promotions, double steps giving an en-passant capture).
+struct Outside {
+    values: SmallVec<[Value; 8]>,
+    best_win: u16,
+    slowest_loss: u16,
+    blocks_loss: bool,
+}
+
+impl Outside {
+    fn new() -> Outside {
+        Outside {
+            values: SmallVec::new(),
+            best_win: u16::MAX,
+            slowest_loss: 0,
+            blocks_loss: false,
+        }
+    }
+
+    /// Adds one move's value (the opponent's, after it); `false` if the
+    /// value is unknown.
+    fn add(&mut self, v: Value) -> bool {
+        match v.wdl() {
+            Some((Wdl::Loss, d)) => self.best_win = self.best_win.min(d + 1),
+            Some((Wdl::Win, d)) => self.slowest_loss = self.slowest_loss.max(d + 1),
+            Some((Wdl::Draw, _)) => self.blocks_loss = true,
+            None => return false,
+        }
+        self.values.push(v);
+        true
+    }
+
+    /// The start of a quiet position with `inside` moves in the table and
+    /// these moves out of it (at least one move in all).
+    fn start(self, inside: u8) -> Start {
+        if inside == 0 {
+            return Start::decided(Value::parent_of_best(self.values));
+        }
+        let ext = if self.best_win != u16::MAX {
+            ext_win(self.best_win)
+        } else {
+            ext_loss_floor(self.slowest_loss)
+        };
+        Start {
+            value: Value::UNKNOWN,
+            open_moves: inside + u8::from(self.blocks_loss || self.best_win != u16::MAX),
+            ext,
+        }
+    }
+}
+
+/// The start of a raw index, on bitboards; positions with a double step
+/// giving an en-passant capture go through the move generator. Debug
+/// builds check every start against [`analyse_by_movegen`].
 fn analyse<R: LosingRules>(
     layout: &Layout,
     index: u64,
@@ -94,23 +159,44 @@ fn analyse<R: LosingRules>(
     let Some((board, turn)) = layout.decode(index) else {
         return Ok(Start::NONE);
     };
-    if let Some(inside) = plain_moves_only(&board, turn) {
-        debug_assert!(
-            position_of::<R>(board, turn).is_some_and(|p| {
-                let moves = p.legal_moves();
-                moves.len() == usize::from(inside)
-                    && moves
-                        .iter()
-                        .all(|m| !m.is_capture() && m.promotion().is_none())
-            }),
-            "the bitboard count of plain moves disagrees with the move generator"
-        );
-        return Ok(Start {
-            value: Value::UNKNOWN,
-            open_moves: inside,
-            ext: ext_loss_floor(0),
-        });
-    }
+    let start = if retro::has_capture(&board, turn) {
+        Start::capture(captures::capture_value::<R>(&board, turn, src)?)
+    } else if let Some(moves) = quiet_moves(&board, turn) {
+        let mut outside = Outside::new();
+        for &(from, to) in &moves.promotions {
+            for &role in R::PROMOTIONS {
+                let mut child = board;
+                child.remove(from);
+                child.set(to, role.of(turn));
+                let v = captures::evaluate_board::<R>(&child, !turn, src)?;
+                if !outside.add(v) {
+                    return Err(captures::not_covered::<R>(&board, turn));
+                }
+            }
+        }
+        if moves.inside == 0 && outside.values.is_empty() {
+            Start::decided(super::stalemate_value_on::<R>(&board, turn))
+        } else {
+            outside.start(moves.inside)
+        }
+    } else {
+        return analyse_by_movegen::<R>(board, turn, src);
+    };
+    debug_assert_eq!(
+        Some(&start),
+        analyse_by_movegen::<R>(board, turn, src).ok().as_ref(),
+        "the bitboard analysis disagrees with the move generator"
+    );
+    Ok(start)
+}
+
+/// The start of a decoded position through the move generator: the
+/// general path (and the reference of [`analyse`]).
+fn analyse_by_movegen<R: LosingRules>(
+    board: Board,
+    turn: Color,
+    src: &dyn Lookup,
+) -> Result<Start, TbError> {
     let Some(pos) = position_of::<R>(board, turn) else {
         return Ok(Start::NONE);
     };
@@ -118,33 +204,11 @@ fn analyse<R: LosingRules>(
     if moves.is_empty() {
         return Ok(Start::decided(super::stalemate_value(&pos)));
     }
-    let not_covered = || {
-        TbError::NotCovered(format!(
-            "{} leads to a position without a stored value",
-            crate::notation::fen::write(&pos)
-        ))
-    };
     if moves.iter().any(|m| m.is_capture()) {
-        let mut children = Vec::with_capacity(moves.len());
-        for &m in moves.iter() {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            let v = evaluate(&child, src)?;
-            if !v.is_known() {
-                return Err(not_covered());
-            }
-            children.push(v);
-        }
-        return Ok(Start {
-            ext: NOT_STORED,
-            ..Start::decided(Value::parent_of_best(children))
-        });
+        return Ok(Start::capture(captures::best_of_moves(&pos, &moves, src)?));
     }
     let mut inside = 0u8;
-    let mut best_win = u16::MAX;
-    let mut slowest_loss = 0u16;
-    let mut blocks_loss = false;
-    let mut outside = Vec::new();
+    let mut outside = Outside::new();
     for &m in moves.iter() {
         let double_step = m.role() == Role::Pawn
             && m.from()
@@ -159,48 +223,39 @@ fn analyse<R: LosingRules>(
             inside += 1;
             continue;
         }
-        let v = evaluate(&child, src)?;
-        outside.push(v);
-        match v.wdl() {
-            Some((Wdl::Loss, d)) => best_win = best_win.min(d + 1),
-            Some((Wdl::Win, d)) => slowest_loss = slowest_loss.max(d + 1),
-            Some((Wdl::Draw, _)) => blocks_loss = true,
-            None => return Err(not_covered()),
+        if !outside.add(evaluate(&child, src)?) {
+            return Err(captures::not_covered::<R>(&board, turn));
         }
     }
-    if inside == 0 {
-        return Ok(Start::decided(Value::parent_of_best(outside)));
-    }
-    let ext = if best_win != u16::MAX {
-        ext_win(best_win)
-    } else {
-        ext_loss_floor(slowest_loss)
-    };
-    Ok(Start {
-        value: Value::UNKNOWN,
-        open_moves: inside + u8::from(blocks_loss || best_win != u16::MAX),
-        ext,
-    })
+    Ok(outside.start(inside))
 }
 
-/// The number of moves of `turn` when all of them stay in the table: no
-/// capture, no promotion, no double step giving an en-passant capture, and
-/// at least one move (a bitboard count, without generating the moves).
-/// `None` otherwise: the position takes the general path.
-fn plain_moves_only(board: &Board, turn: Color) -> Option<u8> {
-    if retro::has_capture(board, turn) {
-        return None;
-    }
+/// The moves of a side without a capture, counted on bitboards: how many
+/// stay in the table, and the pawn steps that promote (each to every role
+/// of the rule set).
+struct QuietMoves {
+    inside: u8,
+    promotions: SmallVec<[(Square, Square); 4]>,
+}
+
+/// The moves of `turn`, which has no capture, or `None` if a double step
+/// gives the opponent an en-passant capture (that position has an
+/// en-passant square: the move generator values it).
+fn quiet_moves(board: &Board, turn: Color) -> Option<QuietMoves> {
     let occupied = board.occupied();
     let forward: i32 = if turn == Color::White { 8 } else { -8 };
     let their_pawns = board.by_piece(Role::Pawn.of(!turn));
-    let mut moves = 0u32;
+    let mut moves = QuietMoves {
+        inside: 0,
+        promotions: SmallVec::new(),
+    };
+    let mut inside = 0u32;
     for (sq, piece) in board.pieces() {
         if piece.color != turn {
             continue;
         }
         if piece.role != Role::Pawn {
-            moves += (attacks::attacks(turn, piece.role, sq, occupied) & !occupied).count();
+            inside += (attacks::attacks(turn, piece.role, sq, occupied) & !occupied).count();
             continue;
         }
         let one = sq.offset(forward)?;
@@ -208,20 +263,22 @@ fn plain_moves_only(board: &Board, turn: Color) -> Option<u8> {
             continue;
         }
         if one.relative_rank(turn) == 7 {
-            return None;
+            moves.promotions.push((sq, one));
+            continue;
         }
-        moves += 1;
+        inside += 1;
         if sq.relative_rank(turn) == 1 {
             let two = one.offset(forward)?;
             if !occupied.contains(two) {
                 if attacks::pawn_attacks(turn, one).intersects(their_pawns) {
                     return None;
                 }
-                moves += 1;
+                inside += 1;
             }
         }
     }
-    u8::try_from(moves).ok().filter(|&n| n > 0 && n < u8::MAX)
+    moves.inside = u8::try_from(inside).ok().filter(|&n| n < u8::MAX)?;
+    Some(moves)
 }
 
 /// Computes the values of every raw index of `material` (canonical), the
@@ -334,15 +391,21 @@ impl Tables {
                         };
                         preds.push((self.layout.index(before, !turn), fixed));
                     });
-                    if v == loss {
+                    if !counting {
                         for &(q, _) in &preds {
-                            let won = self.values[q as usize].compare_exchange(
+                            let slot = &self.values[q as usize];
+                            // Most predecessors are decided already: a plain
+                            // load spares them a locked instruction.
+                            if slot.load(Ordering::Relaxed) != Value::UNKNOWN.0 {
+                                continue;
+                            }
+                            let set = slot.compare_exchange(
                                 Value::UNKNOWN.0,
                                 Value::win(k + 1).0,
                                 Ordering::Relaxed,
                                 Ordering::Relaxed,
                             );
-                            if won.is_ok() {
+                            if set.is_ok() {
                                 next.push(q as u32);
                             }
                         }

@@ -17,6 +17,7 @@
 //! records).
 
 mod build;
+mod captures;
 mod codec;
 mod generate;
 mod index;
@@ -187,8 +188,11 @@ pub trait Lookup: Sync {
 
 /// The value of a stalemate (the side to move has men but no move).
 pub fn stalemate_value<R: LosingRules>(pos: &Losing<R>) -> Value {
-    let us = pos.turn();
-    let board = pos.board();
+    stalemate_value_on::<R>(pos.board(), pos.turn())
+}
+
+/// The value of a stalemate of `us` (with men but no move) on `board`.
+pub fn stalemate_value_on<R: LosingRules>(board: &crate::board::Board, us: Color) -> Value {
     match R::STALEMATE {
         StalemateRule::Wins => Value::win(0),
         StalemateRule::Draw => Value::DRAW,
@@ -204,44 +208,23 @@ pub fn stalemate_value<R: LosingRules>(pos: &Losing<R>) -> Value {
     }
 }
 
-/// The value of any position with at least one man per side covered by
-/// `src` (or a game already over): terminal rules, then positions with a
-/// capture (not stored in the tables, en passant included: captures are
-/// compulsory, so every move is a capture, valued from the smaller
-/// tables), then a lookup.
+/// The value of any position covered by `src` (or a game already over):
+/// terminal rules, then positions with a capture (not stored in the
+/// tables, en passant included: captures are compulsory, so every move is
+/// a capture, valued from the smaller tables), then a lookup. A capture
+/// leading to a position without a value is an error.
 pub fn evaluate<R: LosingRules>(pos: &Losing<R>, src: &dyn Lookup) -> Result<Value, TbError> {
     let board = pos.board();
     let us = pos.turn();
-    if board.by_color(us).is_empty() {
-        return Ok(Value::win(0));
+    if pos.state().ep_square.is_none() || board.by_color(us).is_empty() {
+        return captures::evaluate_board::<R>(board, us, src);
     }
-    if board.by_color(!us).is_empty() {
-        return Ok(Value::loss(0));
+    // An en-passant square: the move generator knows whether it can be used.
+    let moves = pos.legal_moves();
+    if !moves.iter().any(|m| m.is_capture()) {
+        return captures::evaluate_board::<R>(board, us, src);
     }
-    if pos.state().ep_square.is_some() || retro::has_capture(board, us) {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return Ok(stalemate_value(pos));
-        }
-        let mut children = Vec::with_capacity(moves.len());
-        for &m in moves.iter() {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            children.push(evaluate(&child, src)?);
-        }
-        return Ok(Value::parent_of_best(children));
-    }
-    let material = Material::from_board(board);
-    if material.men() > MAX_MEN {
-        return Err(TbError::NotCovered(format!(
-            "{} men: tables cover at most {MAX_MEN}",
-            material.men()
-        )));
-    }
-    let (canonical, index) = with_layout(material, |layout| {
-        (layout.material(), layout.index(board, us))
-    });
-    src.lookup(&canonical, index)
+    captures::best_of_moves(pos, &moves, src)
 }
 
 /// Calls `f` with the layout of `material`, kept per thread for the few

@@ -83,7 +83,11 @@ pub fn for_each_predecessor(board: &Board, mover: Color, mut visit: impl FnMut(&
 /// How many of the symmetries `0..count` (see [`transform`]) map `board`
 /// onto itself (at least 1: the identity).
 pub fn stabilizer(board: &Board, count: u8) -> u8 {
-    if count == 1 || !symmetric_occupancy(board.occupied().0) {
+    let occupied = board.occupied().0;
+    if count == 1
+        || (count == 2 && mirror_files(occupied) != occupied)
+        || !symmetric_occupancy(occupied)
+    {
         return 1;
     }
     let mut fixed = 1;
