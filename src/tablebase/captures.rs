@@ -37,7 +37,7 @@ pub fn evaluate_board<R: LosingRules>(
 }
 
 /// The stored value of a board without a capture for `turn`.
-pub(super) fn lookup_board(board: &Board, turn: Color, src: &dyn Lookup) -> Result<Value, TbError> {
+fn lookup_board(board: &Board, turn: Color, src: &dyn Lookup) -> Result<Value, TbError> {
     let material = Material::from_board(board);
     if material.men() > MAX_MEN {
         return Err(TbError::NotCovered(format!(
