@@ -19,11 +19,7 @@ const HOSTAGE_PRISONS: &str = "r3k3/8/8/8/8/8/8/4K2R[Qn#Pb] w - - 0 1";
 const KRVK_WIN: &str = "8/8/8/8/8/8/1k6/R7 w - - 0 1";
 
 fn fresh_dir(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("service-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::fresh_dir("service", name)
 }
 
 fn repo(path: &str) -> PathBuf {

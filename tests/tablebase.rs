@@ -16,11 +16,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 fn fresh_dir(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("tablebase-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::fresh_dir("tablebase", name)
 }
 
 /// The 2- and 3-man antichess tables, built once per test run.

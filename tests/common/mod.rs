@@ -32,6 +32,16 @@ pub fn own_data(relative: &str) -> PathBuf {
     path
 }
 
+/// An empty folder for one test, `PREFIX-NAME-PID` under the target's
+/// scratch directory (emptied first if an earlier run left it).
+pub fn fresh_dir(prefix: &str, name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("{prefix}-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// One position of a perft suite with its expected counts.
 #[derive(Debug, Clone)]
 pub struct PerftCase {
