@@ -97,8 +97,15 @@ pub fn build_with_progress<R: LosingRules>(
     state: &BuildProgress,
     mut progress: impl FnMut(usize, usize, &Built),
 ) -> Result<Vec<Built>, TbError> {
-    // Each table with every table it reads, worked out once.
+    // Each table with every table it reads, worked out once, and the last
+    // job that reads each table (it stays in memory until then).
     let all = plan(targets);
+    let mut last_read: hashbrown::HashMap<Material, usize> = hashbrown::HashMap::new();
+    for (job, (_, reads)) in all.iter().enumerate() {
+        for &s in reads {
+            last_read.insert(s, job);
+        }
+    }
     let mut mem = MemTables {
         variant: Some(R::VARIANT),
         dir: dir.to_path_buf(),
@@ -148,12 +155,8 @@ pub fn build_with_progress<R: LosingRules>(
         progress(done + 1, total, &built);
         out.push(built);
         // Keep in memory only what the remaining tables read.
-        let needed: std::collections::HashSet<Material> = all[done + 1..]
-            .iter()
-            .flat_map(|(_, r)| r)
-            .copied()
-            .collect();
-        mem.tables.retain(|k, _| needed.contains(k));
+        mem.tables
+            .retain(|k, _| last_read.get(k).is_some_and(|&last| last > done));
     }
     Ok(out)
 }

@@ -271,6 +271,16 @@ impl MemTable {
             values,
         })
     }
+
+    /// The value at `index` ([`Value::UNKNOWN`] past the end).
+    pub fn value(&self, index: u64) -> Value {
+        Value(
+            self.values
+                .get(index as usize)
+                .copied()
+                .unwrap_or(Value::UNKNOWN.0),
+        )
+    }
 }
 
 /// Opens a table file and checks its kind, value size and (if given) its
@@ -335,12 +345,7 @@ impl Lookup for MemTables {
             let variant = self.variant.unwrap_or(Variant::Antichess);
             return Err(TbError::missing(variant, &self.dir, material));
         };
-        Ok(Value(
-            t.values
-                .get(index as usize)
-                .copied()
-                .unwrap_or(Value::UNKNOWN.0),
-        ))
+        Ok(t.value(index))
     }
 }
 
@@ -354,13 +359,7 @@ pub(crate) struct WithOwn<'a> {
 impl Lookup for WithOwn<'_> {
     fn lookup(&self, material: &Material, index: u64) -> Result<Value, TbError> {
         if *material == self.own.material {
-            Ok(Value(
-                self.own
-                    .values
-                    .get(index as usize)
-                    .copied()
-                    .unwrap_or(Value::UNKNOWN.0),
-            ))
+            Ok(self.own.value(index))
         } else {
             self.rest.lookup(material, index)
         }

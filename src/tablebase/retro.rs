@@ -83,11 +83,7 @@ pub fn for_each_predecessor(board: &Board, mover: Color, mut visit: impl FnMut(&
 /// How many of the symmetries `0..count` (see [`transform`]) map `board`
 /// onto itself (at least 1: the identity).
 pub fn stabilizer(board: &Board, count: u8) -> u8 {
-    let occupied = board.occupied().0;
-    if count == 1
-        || (count == 2 && mirror_files(occupied) != occupied)
-        || !symmetric_occupancy(occupied)
-    {
+    if !symmetric_occupancy(board.occupied().0, count) {
         return 1;
     }
     let mut fixed = 1;
@@ -100,19 +96,26 @@ pub fn stabilizer(board: &Board, count: u8) -> u8 {
     fixed
 }
 
-/// Whether a symmetry of the board other than the identity maps the set
-/// of occupied squares onto itself (needed for any to fix the board).
-fn symmetric_occupancy(occupied: u64) -> bool {
-    let transposed = transpose(occupied);
-    [
-        mirror_files(occupied),
-        occupied.swap_bytes(),
-        occupied.reverse_bits(),
-        transposed,
-        transposed.reverse_bits(),
-        transposed.swap_bytes(),
-    ]
-    .contains(&occupied)
+/// Whether one of the symmetries `1..count` maps the set of occupied
+/// squares onto itself (needed for it to fix the board).
+fn symmetric_occupancy(occupied: u64, count: u8) -> bool {
+    (1..count).any(|t| transform_bitboard(occupied, t) == occupied)
+}
+
+/// The squares of `x` moved by symmetry `t` of [`transform`]: the file
+/// mirror, then the rank mirror, then the reflection in the a1-h8
+/// diagonal, as its bits say.
+fn transform_bitboard(mut x: u64, t: u8) -> u64 {
+    if t & 1 != 0 {
+        x = mirror_files(x);
+    }
+    if t & 2 != 0 {
+        x = x.swap_bytes();
+    }
+    if t & 4 != 0 {
+        x = transpose(x);
+    }
+    x
 }
 
 /// The bitboard mirrored left-right (file a <-> file h).
@@ -154,6 +157,13 @@ mod tests {
             assert_eq!(mirror_files(bit), 1 << transform(sq, 1), "mirror {sq}");
             assert_eq!(bit.swap_bytes(), 1 << transform(sq, 2), "ranks {sq}");
             assert_eq!(transpose(bit), 1 << transform(sq, 4), "transpose {sq}");
+            for t in 0..8 {
+                assert_eq!(
+                    transform_bitboard(bit, t),
+                    1 << transform(sq, t),
+                    "{t} {sq}"
+                );
+            }
         }
     }
 }

@@ -29,11 +29,6 @@ pub struct Stats {
     pub longest_loss_to_move: u16,
 }
 
-/// Statistics of one table (`material` as given: White's men first).
-pub fn stats<R: LosingRules>(material: &Material, src: &dyn Lookup) -> Result<Stats, TbError> {
-    stats_from::<R>(material, src)
-}
-
 /// [`stats`] of the table of `material` in `dir`, read into memory first
 /// (every placement is looked up, in no useful order for a block cache);
 /// positions with a capture are valued from the tables beside it.
@@ -46,7 +41,7 @@ pub fn stats_in_dir<R: LosingRules>(dir: &Path, material: &Material) -> Result<S
     // Positions with a capture go to the tables beside it.
     let own = MemTable::load(&path, R::VARIANT, &canonical)?;
     let rest = super::Tablebase::<R>::open(dir);
-    stats_from::<R>(
+    stats::<R>(
         material,
         &super::WithOwn {
             own: &own,
@@ -55,7 +50,8 @@ pub fn stats_in_dir<R: LosingRules>(dir: &Path, material: &Material) -> Result<S
     )
 }
 
-fn stats_from<R: LosingRules>(material: &Material, src: &dyn Lookup) -> Result<Stats, TbError> {
+/// Statistics of one table (`material` as given: White's men first).
+pub fn stats<R: LosingRules>(material: &Material, src: &dyn Lookup) -> Result<Stats, TbError> {
     let pieces = material.pieces();
     let n = pieces.len();
     let total = 64u64.pow(n as u32);
@@ -89,15 +85,9 @@ fn stats_from<R: LosingRules>(material: &Material, src: &dyn Lookup) -> Result<S
                 );
             }
             for (t, turn) in Color::ALL.into_iter().enumerate() {
-                let v = if super::retro::has_capture(&board, turn) {
-                    // Not stored: valued from its captures.
-                    let pos = position_of::<R>(board, turn).ok_or_else(|| {
-                        TbError::NotCovered(format!("{canon}: a placement is not a position"))
-                    })?;
-                    super::evaluate(&pos, src)?
-                } else {
-                    src.lookup(&canon, layout.index(&board, turn))?
-                };
+                // A position with a capture is not stored: valued from its
+                // captures.
+                let v = super::captures::evaluate_board::<R>(&board, turn, src)?;
                 if let Some((w, d)) = v.wdl()
                     && w != Wdl::Draw
                     && (d > st.longest_win || st.longest_fen.is_empty())

@@ -46,7 +46,7 @@ pub fn verify_file<R: LosingRules>(
     let first = (0..layout.size())
         .into_par_iter()
         .map(|i| -> Result<Option<(u64, String)>, TbError> {
-            let stored = Value(own.values[i as usize]);
+            let stored = own.value(i);
             let pos = layout.decode(i).and_then(|(b, t)| position_of::<R>(b, t));
             let Some(pos) = pos else {
                 // Invalid indices are never looked up: the file repeats a
