@@ -16,8 +16,17 @@ fn main() {
 }
 
 /// Solves every case of `file` (under ../shared/data/mate) with a stated
-/// length in `lengths`; returns the total nodes.
+/// length in `lengths`, with a 256 MB table; returns the total nodes.
 fn solve_suite<P: Position>(file: &str, lengths: std::ops::RangeInclusive<i32>) -> u64 {
+    solve_suite_with::<P>(file, lengths, 256)
+}
+
+/// [`solve_suite`] with a table of `hash_mb` MB.
+fn solve_suite_with<P: Position>(
+    file: &str,
+    lengths: std::ops::RangeInclusive<i32>,
+    hash_mb: usize,
+) -> u64 {
     let path = format!("{}/../shared/data/mate/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut nodes = 0;
@@ -36,9 +45,10 @@ fn solve_suite<P: Position>(file: &str, lengths: std::ops::RangeInclusive<i32>) 
             max: stated,
             all_keys: false,
             budget: Budget {
-                hash_bytes: 256 << 20,
+                hash_bytes: hash_mb << 20,
                 ..Budget::default()
             },
+            threads: 1,
         };
         let report = solve_mate(&pos, &options, &mut |_| {});
         assert_eq!(report.status, MateStatus::Mate, "{}", case.id);
@@ -76,5 +86,16 @@ fn chess_mates_in_1_to_3() {
 /// The 34 chess mates in 5 of mates2000.
 #[divan::bench(sample_count = 3)]
 fn chess_mates_in_5() {
-    assert_eq!(solve_suite::<Chess>("mates2000.epd", 5..=5), 2_693_017);
+    assert_eq!(solve_suite::<Chess>("mates2000.epd", 5..=5), 2_701_641);
+}
+
+/// The two crazyhouse mates in 8 (i148, i172), shortness certified on one
+/// thread with the command line's default 512 MB table (what
+/// `ransom mate -v crazyhouse --fen ... --max 8` does).
+#[divan::bench(sample_count = 1)]
+fn crazyhouse_mates_in_8() {
+    assert_eq!(
+        solve_suite_with::<Crazyhouse>("crazyhouse_mates.tsv", 8..=8, 512),
+        25_447_764
+    );
 }

@@ -189,6 +189,7 @@ impl Miner {
                 max_time: None,
                 hash_bytes: 256 << 20,
             },
+            threads: 1,
         };
         let report = solve_mate(pos, &options, &mut |_| {});
         let length = report.length?;

@@ -22,6 +22,7 @@ fn options(max: u16) -> MateOptions {
             max_time: None,
             hash_bytes: 256 << 20,
         },
+        threads: 1,
     }
 }
 
@@ -489,4 +490,31 @@ fn losing_chess_wins_completed_by_the_defender_agree_for_every_bound() {
     }
     let report = solve_mate(&pos, &options(1), &mut |_| {});
     assert_eq!(report.status, MateStatus::NoMate);
+}
+
+/// A mate's length certified root move by root move on two threads (the
+/// threads sharing one table) is the one certified on one thread, and the
+/// solution passes the verifier.
+#[test]
+fn two_threads_certify_the_same_lengths_as_one() {
+    let path = common::shared_data("mate/mates2000.epd");
+    let cases = read_suite(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    for case in cases.iter().filter(|c| c.expected == 5).take(3) {
+        let pos: Chess = fen::parse_position(&case.fen).unwrap();
+        let one = solve_mate(&pos, &options(5), &mut |_| {});
+        let two = solve_mate(
+            &pos,
+            &MateOptions {
+                threads: 2,
+                ..options(5)
+            },
+            &mut |_| {},
+        );
+        for report in [&one, &two] {
+            assert_eq!(report.status, MateStatus::Mate, "{}", case.fen);
+            assert_eq!(report.length, Some(5), "{}", case.fen);
+            assert!(report.shortest, "{}", case.fen);
+            assert!(report.verified.is_some(), "{}", case.fen);
+        }
+    }
 }

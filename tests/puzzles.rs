@@ -61,6 +61,7 @@ fn check_file<P: Position>(path: &Path) -> usize {
                 max_time: None,
                 hash_bytes: 256 << 20,
             },
+            threads: 1,
         };
         let report = solve_mate(&pos, &options, &mut |_| {});
         assert_eq!(

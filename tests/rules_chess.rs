@@ -1,6 +1,8 @@
 //! RULES S: standard chess (FIDE laws) — castling, en passant, promotion,
 //! check evasion, checkmate, stalemate and insufficient material.
 
+mod common;
+
 use ransom::notation::{fen, san, uci};
 use ransom::variants::Chess;
 use ransom::{Color, Move, Outcome, OutcomeKind, Position, Role, Square};
@@ -343,4 +345,27 @@ fn insufficient_material_is_a_draw() {
     ] {
         assert_eq!(pos(text).outcome(), None, "{text}");
     }
+}
+
+/// `has_legal_moves` (the mate solver's checkmate test, which stops at the
+/// first safe king step when in check) agrees with the full move list on
+/// every position three plies from positions with checks, double checks,
+/// pins, en passant and mates (RULES S: check evasion, checkmate,
+/// stalemate).
+#[test]
+fn has_legal_moves_agrees_with_the_move_list() {
+    let fens = [
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        // Stalemate and a back-rank mate in one.
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+    ];
+    let (positions, without_moves) = common::has_legal_moves_agrees::<Chess>(&fens, 3);
+    assert!(positions > 10_000, "{positions}");
+    assert!(
+        without_moves > 0,
+        "no position without moves among {positions}"
+    );
 }

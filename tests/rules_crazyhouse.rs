@@ -1,5 +1,7 @@
 //! RULES Z: crazyhouse (lichess rules) — pockets, drops, promoted men.
 
+mod common;
+
 use ransom::notation::{fen, san, uci};
 use ransom::variants::Crazyhouse;
 use ransom::{Color, Move, Outcome, OutcomeKind, Position, Role, Square};
@@ -253,4 +255,26 @@ fn drop_checkmate_outcome() {
         mated.outcome(),
         Some(Outcome::win(OutcomeKind::Checkmate, Color::White))
     );
+}
+
+/// `has_legal_moves` (the mate solver's checkmate test, which stops at the
+/// first drop between king and checker or the first safe king step) agrees
+/// with the full move list: on every position two plies from positions
+/// with full pockets, checks, double checks and mates (RULES Z: a drop on
+/// an empty square, pawns not on ranks 1/8, may block a check; RULES S:
+/// checkmate).
+#[test]
+fn has_legal_moves_agrees_with_the_move_list() {
+    let fens = [
+        "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R[NBRQPnbrqp] w KQkq - 0 1",
+        "4r2k/pPN3pp/2Np2p1/4p1nb/4P3/3P4/PPP2bPP/R6K[RQBBPrpqn] w - - 42 22",
+        "r2q1rk1/pp2bb1p/2pp2pK/7N/3pPR1P/1B1P2p1/PPPq4/R7[PPBNNN] b - - 49 25",
+        // Only pawns in hand, the checker on the back rank: no drop blocks.
+        "R5k1/5ppp/8/8/8/8/8/6K1[p] b - - 0 1",
+        // A contact check, and an empty pocket.
+        "6k1/5pQp/6p1/8/8/8/8/5BK1[] b - - 0 1",
+    ];
+    let (positions, mated) = common::has_legal_moves_agrees::<Crazyhouse>(&fens, 2);
+    assert!(positions > 10_000, "{positions}");
+    assert!(mated > 0, "no position without moves among {positions}");
 }

@@ -161,6 +161,7 @@ fn options(max: u16) -> MateOptions {
             max_time: None,
             hash_bytes: 64 << 20,
         },
+        threads: 1,
     }
 }
 

@@ -68,6 +68,12 @@ pub struct MateArgs {
     /// No progress lines on stderr.
     #[arg(long, short = 'q')]
     pub quiet: bool,
+    /// Threads for certifying the length of a mate in 5 or more: its root
+    /// moves are searched in parallel, the threads sharing the --hash
+    /// table and each with an equal share of --max-nodes. Node counts then
+    /// vary from run to run
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
 }
 
 /// The default bound when neither --max nor the suite gives one.
@@ -84,6 +90,7 @@ impl MateArgs {
                 max_time: self.max_time.map(Duration::from_secs_f64),
                 hash_bytes: self.hash.saturating_mul(1 << 20),
             },
+            threads: usize::from(self.threads),
         }
     }
 }

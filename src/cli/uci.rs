@@ -317,6 +317,7 @@ fn mate_lines<P: Position>(pos: &P, max: u16, budget: &Budget) -> Vec<String> {
         max,
         all_keys: false,
         budget: *budget,
+        threads: 1,
     };
     let report = solve_mate(pos, &options, &mut |_| {});
     let ms = report.elapsed.as_millis();

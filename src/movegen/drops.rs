@@ -30,3 +30,16 @@ pub(crate) fn drops(state: &State, target: Bitboard, moves: &mut MoveList) {
         }
     }
 }
+
+/// Whether the mover can drop some man onto an empty square of `target`
+/// (what [`drops`] would generate at least one move for).
+#[inline]
+pub(crate) fn can_drop(state: &State, target: Bitboard) -> bool {
+    let target = target & !state.board.occupied();
+    let pocket = &state.pockets[state.turn];
+    let pieces = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+        .into_iter()
+        .any(|role| pocket[role] > 0);
+    (pieces && target.any())
+        || (pocket[Role::Pawn] > 0 && target.without(Bitboard::BACKRANKS).any())
+}

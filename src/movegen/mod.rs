@@ -8,7 +8,9 @@ mod royal;
 
 pub(crate) use drops::drops;
 pub(crate) use pieces::{en_passant_moves, king_steps, pawn_moves, piece_moves, push_pawn};
-pub(crate) use royal::{castling_moves, checkers, forget_unusable_ep, legal_royal};
+pub(crate) use royal::{
+    castling_moves, checkers, forget_unusable_ep, has_legal_royal, legal_royal,
+};
 
 use crate::board::Role;
 

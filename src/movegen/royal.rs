@@ -109,6 +109,37 @@ pub(crate) fn legal_royal(
     }
 }
 
+/// Whether the side to move has a legal move: what `legal_royal` would
+/// generate at least one move for, found more cheaply in check (a drop
+/// between the king and a single checker, or a safe king step, settles it
+/// without generating the other evasions).
+pub(crate) fn has_legal_royal(state: &State, promotions: &[Role], with_drops: bool) -> bool {
+    let board = &state.board;
+    let Some(king) = board.king_of(state.turn) else {
+        return false;
+    };
+    let checkers = checkers(state);
+    if checkers.any() {
+        if with_drops
+            && let Some(checker) = checkers.single_square()
+            && super::drops::can_drop(state, attacks::between(king, checker))
+        {
+            return true;
+        }
+        let mut steps = MoveList::new();
+        safe_king_steps(state, king, !board.by_color(state.turn), &mut steps);
+        if !steps.is_empty() {
+            return true;
+        }
+        if checkers.more_than_one() {
+            return false;
+        }
+    }
+    let mut moves = MoveList::new();
+    legal_royal(state, promotions, with_drops, &mut moves);
+    !moves.is_empty()
+}
+
 /// Men (of either side) that stand alone between `king` and an enemy slider.
 fn slider_blockers(state: &State, king: Square) -> Bitboard {
     let board = &state.board;

@@ -96,6 +96,12 @@ pub trait Position: Clone + Send + Sync + 'static {
         moves
     }
 
+    /// Whether the side to move has a legal move (`!legal_moves().is_empty()`,
+    /// cheaper in some variants).
+    fn has_legal_moves(&self) -> bool {
+        !self.legal_moves().is_empty()
+    }
+
     /// The outcome if the game is over.
     fn outcome(&self) -> Option<Outcome> {
         self.outcome_given(&self.legal_moves())

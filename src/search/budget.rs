@@ -97,8 +97,13 @@ impl<'p> Meter<'p> {
     }
 
     /// Checks the limits after a node (the clock every 1,024 nodes) and
-    /// reports progress when a second has passed.
-    pub(crate) fn check(&mut self, root: (super::Pn, super::Pn), table_entries: usize) {
+    /// reports progress when a second has passed (`table_entries` is
+    /// asked only then).
+    pub(crate) fn check(
+        &mut self,
+        root: (super::Pn, super::Pn),
+        table_entries: impl FnOnce() -> usize,
+    ) {
         if self.nodes >= self.max_nodes {
             self.stopped = true;
         }
@@ -115,7 +120,7 @@ impl<'p> Meter<'p> {
                 nodes: self.nodes,
                 root_pn: root.0,
                 root_dn: root.1,
-                table_entries,
+                table_entries: table_entries(),
                 elapsed,
             };
             if let Some(progress) = self.progress.as_mut() {

@@ -226,8 +226,8 @@ impl<'p, P: Position> DfPn<'p, P> {
     }
 
     fn check_budget(&mut self) {
-        let entries = self.table.len();
-        self.meter.check(self.root, entries);
+        let table = &self.table;
+        self.meter.check(self.root, || table.len());
     }
 
     fn mid(&mut self, pos: &P, hash: u64, th_pn: Pn, th_dn: Pn, depth: u32) -> (Pn, Pn) {

@@ -54,6 +54,10 @@ impl Position for Chess {
         movegen::legal_royal(&self.state, PROMOTIONS, false, moves);
     }
 
+    fn has_legal_moves(&self) -> bool {
+        movegen::has_legal_royal(&self.state, PROMOTIONS, false)
+    }
+
     fn play_unchecked(&mut self, m: Move) {
         self.state.play(m, Captures::Vanish);
         movegen::forget_unusable_ep(&mut self.state);

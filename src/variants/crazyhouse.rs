@@ -73,6 +73,10 @@ impl Position for Crazyhouse {
         movegen::legal_royal(&self.state, PROMOTIONS, true, moves);
     }
 
+    fn has_legal_moves(&self) -> bool {
+        movegen::has_legal_royal(&self.state, PROMOTIONS, true)
+    }
+
     fn play_unchecked(&mut self, m: Move) {
         self.state.play(m, Captures::ToPocket);
         movegen::forget_unusable_ep(&mut self.state);

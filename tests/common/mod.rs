@@ -137,3 +137,36 @@ pub fn write_reference_perft(
     }
     std::fs::write(path, out).unwrap();
 }
+
+/// Checks `Position::has_legal_moves` against the full move list on every
+/// position up to `plies` plies from `fens` (the last ply's positions
+/// included). Returns how many positions were checked and how many had no
+/// legal move.
+pub fn has_legal_moves_agrees<P: ransom::Position>(fens: &[&str], plies: usize) -> (usize, usize) {
+    let (mut positions, mut without_moves) = (0, 0);
+    for text in fens {
+        let root: P =
+            ransom::notation::fen::parse_position(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let mut frontier = vec![root];
+        for ply in 0..=plies {
+            let mut next = Vec::new();
+            for p in &frontier {
+                let moves = p.legal_moves();
+                let fen = ransom::notation::fen::write(p);
+                assert_eq!(p.has_legal_moves(), !moves.is_empty(), "{fen}");
+                positions += 1;
+                without_moves += usize::from(moves.is_empty());
+                if ply == plies {
+                    continue;
+                }
+                for &m in &moves {
+                    let mut child = p.clone();
+                    child.play_unchecked(m);
+                    next.push(child);
+                }
+            }
+            frontier = next;
+        }
+    }
+    (positions, without_moves)
+}

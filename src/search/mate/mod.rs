@@ -8,6 +8,7 @@ mod search;
 mod shallow;
 mod solution;
 mod solve;
+mod split;
 mod suite;
 mod table;
 mod tree;
@@ -18,7 +19,7 @@ pub use puzzle::{
 };
 pub use search::{Bound, MateSearch};
 pub use solution::{MateSolution, extract};
-pub use solve::{MateOptions, MateReport, MateStatus, solve_mate};
+pub use solve::{MateOptions, MateReport, MateStatus, SPLIT_MIN_BOUND, solve_mate};
 pub use suite::{MateCase, SuiteError, read_suite};
 pub use tree::{SolutionTree, TreeNode, build_tree, line_san, longest_line};
 pub use verify::{MateVerifyError, VerifiedMate, verify_mate};

@@ -252,6 +252,7 @@ pub fn check_puzzle<P: Position>(puzzle: &Puzzle, budget: Budget) -> PuzzleCheck
         max: puzzle.length,
         all_keys: true,
         budget,
+        threads: 1,
     };
     let report = solve_mate(&pos, &options, &mut |_| {});
     match (report.status, report.length) {

@@ -18,8 +18,8 @@
 //! expanded), and the last two attacker moves are settled by a direct
 //! full-width test (`shallow.rs`) instead of df-pn expansions.
 
-use super::checks::may_give_check;
-use super::table::MateTable;
+use super::checks::CheckTest;
+use super::table::{MateTable, SharedTable, Table};
 use crate::board::Color;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -52,6 +52,14 @@ fn guesses<P: Position>() -> bool {
     P::ONLY_CHECKMATE_WINS && matches!(P::VARIANT, Variant::Chess | Variant::Crazyhouse)
 }
 
+/// Whether a side in check is checkmated exactly when it has no legal
+/// move and the game ends no other way with a winner (chess and
+/// crazyhouse), so that a mate test needs no move list
+/// ([`Position::has_legal_moves`]).
+fn mate_is_no_move<P: Position>() -> bool {
+    matches!(P::VARIANT, Variant::Chess | Variant::Crazyhouse)
+}
+
 /// A child of an expanded node: its move (played again when the child is
 /// searched, cheaper than keeping every child position), key and numbers.
 struct Child {
@@ -66,7 +74,7 @@ struct Child {
 pub struct MateSearch<'p, P: Position> {
     attacker: Color,
     quiet_above: Bound,
-    table: MateTable,
+    table: Table<'p>,
     meter: Meter<'p>,
     root: (Pn, Pn),
     /// The defender's last refutation per bound in the direct test.
@@ -78,10 +86,24 @@ impl<'p, P: Position> MateSearch<'p, P> {
     /// A search for mates by `attacker` within `budget` (shared by every
     /// bound searched with it).
     pub fn new(attacker: Color, budget: &Budget) -> Self {
+        Self::with_table(
+            attacker,
+            budget,
+            Table::Own(MateTable::new(budget.hash_bytes)),
+        )
+    }
+
+    /// A search that shares `table` with other threads (the budget's memory
+    /// is the table's, not this search's).
+    pub(super) fn sharing(attacker: Color, budget: &Budget, table: &'p SharedTable) -> Self {
+        Self::with_table(attacker, budget, Table::Shared(table))
+    }
+
+    fn with_table(attacker: Color, budget: &Budget, table: Table<'p>) -> Self {
         MateSearch {
             attacker,
             quiet_above: 0,
-            table: MateTable::new(budget.hash_bytes),
+            table,
             meter: Meter::new(budget),
             root: (Pn::ONE, Pn::ONE),
             killers: vec![None; usize::from(DIRECT_BOUND) + 1],
@@ -213,6 +235,15 @@ impl<'p, P: Position> MateSearch<'p, P> {
         if bound == 0 && (attacker_to_move || (P::ONLY_CHECKMATE_WINS && !pos.is_check())) {
             return (Pn::INFINITE, Pn::ZERO);
         }
+        if bound == 0 && mate_is_no_move::<P>() {
+            // The defender in check: mated or not, without a move list.
+            self.meter.nodes += 1;
+            if pos.has_legal_moves() {
+                return (Pn::INFINITE, Pn::ZERO);
+            }
+            self.store(hash, 0, Pn::ZERO, Pn::INFINITE, 1);
+            return (Pn::ZERO, Pn::INFINITE);
+        }
         if guesses::<P>() && !(attacker_to_move && bound == 1) && !pos.is_check() {
             let guess = Pn::new(QUIET_GUESS);
             return if attacker_to_move {
@@ -255,8 +286,9 @@ impl<'p, P: Position> MateSearch<'p, P> {
     /// play) wins at once; in Hit-and-Run the turn's remaining sub-moves
     /// are tried too. With a royal king only moves that give check can.
     pub(super) fn mates_now(&mut self, pos: &P, moves: &MoveList) -> bool {
+        let check_test = CheckTest::new(pos);
         for &mv in moves {
-            if P::ONLY_CHECKMATE_WINS && !may_give_check(pos, mv) {
+            if P::ONLY_CHECKMATE_WINS && !check_test.may_give_check(mv) {
                 continue;
             }
             let mut child = pos.clone();
@@ -273,6 +305,12 @@ impl<'p, P: Position> MateSearch<'p, P> {
                 continue;
             }
             self.meter.nodes += 1;
+            if mate_is_no_move::<P>() {
+                if !child.has_legal_moves() {
+                    return true;
+                }
+                continue;
+            }
             let replies = child.legal_moves();
             let wins = match self.terminal(&child, &replies) {
                 Some(win) => win,
@@ -335,8 +373,8 @@ impl<'p, P: Position> MateSearch<'p, P> {
     }
 
     fn check_budget(&mut self) {
-        let entries = self.table.len();
-        self.meter.check(self.root, entries);
+        let table = &self.table;
+        self.meter.check(self.root, || table.len());
     }
 
     /// Expands `pos` until its numbers reach `threshold` (pn, dn) or it is
@@ -354,7 +392,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
         self.check_budget();
         let mover = pos.turn();
         let or_node = mover == self.attacker;
-        let moves = pos.legal_moves();
+        let mut moves = pos.legal_moves();
         // Positions whose numbers were guessed can be over.
         if let Some(win) = self.terminal(pos, &moves) {
             self.settle(hash, if win { 0 } else { bound }, win, 1);
@@ -364,7 +402,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
             let direct = if or_node {
                 self.direct_attack(pos, hash, bound, &moves)
             } else {
-                self.direct_defence(pos, hash, bound, &moves)
+                self.direct_defence(pos, hash, bound, &mut moves)
             };
             if let Some(won) = direct {
                 return settled_numbers(won);

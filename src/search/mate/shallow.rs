@@ -80,29 +80,29 @@ impl<P: Position> MateSearch<'_, P> {
             return Some(proved);
         }
         self.count_node();
-        let replies = pos.legal_moves();
-        self.direct_defence(pos, hash, bound, &replies)
+        let mut replies = pos.legal_moves();
+        self.direct_defence(pos, hash, bound, &mut replies)
     }
 
     /// Whether the defender, to move in `pos` (key `hash`, legal
-    /// `replies`), is mated within `bound` (≥ 1) attacker moves: every
-    /// reply must leave a mate within `bound`. Stores the answer. `None`
-    /// if a reply keeps the turn.
+    /// `replies`, which it puts in the order tried), is mated within
+    /// `bound` (≥ 1) attacker moves: every reply must leave a mate within
+    /// `bound`. Stores the answer. `None` if a reply keeps the turn.
     pub(super) fn direct_defence(
         &mut self,
         pos: &P,
         hash: u64,
         bound: Bound,
-        replies: &MoveList,
+        replies: &mut MoveList,
     ) -> Option<bool> {
         if let Some(win) = self.terminal(pos, replies) {
             self.settle(hash, if win { 0 } else { bound }, win, 1);
             return Some(win);
         }
         let start = self.nodes();
-        let replies = self.defence_order(pos, bound, replies);
+        self.defence_order(pos, bound, replies);
         let defender = pos.turn();
-        for &reply in &replies {
+        for &reply in replies.iter() {
             let mut child = pos.clone();
             child.play_unchecked(reply);
             if child.turn() == defender {
@@ -123,11 +123,10 @@ impl<P: Position> MateSearch<'_, P> {
         Some(true)
     }
 
-    /// The defender's replies in the order tried: the last refutation at
-    /// this bound first, then (with more than the last attacker move to
+    /// Puts the defender's replies in the order tried: the last refutation
+    /// at this bound first, then (with more than the last attacker move to
     /// come) the replies that may give check, then the rest.
-    fn defence_order(&self, pos: &P, bound: Bound, replies: &MoveList) -> MoveList {
-        let mut order = replies.clone();
+    fn defence_order(&self, pos: &P, bound: Bound, order: &mut MoveList) {
         let mut front = 0;
         let killer = self.killers.get(usize::from(bound)).copied().flatten();
         if let Some(i) = killer.and_then(|k| order.iter().position(|&m| m == k)) {
@@ -135,15 +134,15 @@ impl<P: Position> MateSearch<'_, P> {
             front = 1;
         }
         if bound >= 2 {
+            let check_test = super::checks::CheckTest::new(pos);
             let start = front;
             for i in start..order.len() {
-                if super::checks::may_give_check(pos, order[i]) {
+                if check_test.may_give_check(order[i]) {
                     order[front..=i].rotate_right(1);
                     front += 1;
                 }
             }
         }
-        order
     }
 
     /// Whether the attacker, to move in `pos`, mates within `bound`.

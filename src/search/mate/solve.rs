@@ -4,6 +4,7 @@
 
 use super::search::{Bound, MateSearch};
 use super::solution::{MateSolution, extract};
+use super::split::{SplitResult, search_root_split};
 use super::verify::{VerifiedMate, verify_mate};
 use crate::moves::Move;
 use crate::position::Position;
@@ -42,6 +43,9 @@ pub struct MateOptions {
     pub all_keys: bool,
     /// Limits of the whole job (all bounds searched).
     pub budget: Budget,
+    /// Threads for certifying a long mate's length (see
+    /// [`SPLIT_MIN_BOUND`]); 1 searches on the calling thread only.
+    pub threads: usize,
 }
 
 /// Everything the mate solver learned.
@@ -87,6 +91,12 @@ impl MateReport {
         }
     }
 }
+
+/// The shortest bound whose disproof (certifying a mate one move longer)
+/// is searched root move by root move ([`search_root_split`]): shorter
+/// ones take milliseconds, and one search over the whole root did as well
+/// there.
+pub const SPLIT_MIN_BOUND: Bound = 4;
 
 /// Node budget of each restricted first pass.
 const RESTRICTED_PASS_NODES: u64 = 4_000_000;
@@ -151,16 +161,34 @@ pub fn solve_mate<P: Position>(
             break;
         }
     }
-    let remaining = Budget {
-        max_nodes: options.budget.max_nodes.saturating_sub(report.nodes),
-        max_time: options
-            .budget
-            .max_time
-            .map(|t| t.saturating_sub(start.elapsed())),
-        hash_bytes: options.budget.hash_bytes,
-    };
-    let mut search = MateSearch::<P>::new(root.turn(), &remaining).with_progress(progress);
+    // A long mate's length is certified root move by root move (on
+    // several threads if asked).
+    let mut settled_by_split = false;
+    if let Some((length, _)) = &found
+        && *length > SPLIT_MIN_BOUND
+    {
+        let budget = remaining_budget(options, &report, start);
+        let (result, nodes) =
+            search_root_split(root, length - 1, &budget, options.threads, progress);
+        report.nodes += nodes;
+        match result {
+            SplitResult::Disproved => {
+                report.shortest = true;
+                settled_by_split = true;
+            }
+            // A shorter mate: the search below finds it.
+            SplitResult::Proved => {}
+            SplitResult::Unknown => {
+                let note = format!("budget exhausted after {nodes} nodes");
+                report.notes.push(not_ruled_out(*length, &note));
+                settled_by_split = true;
+            }
+        }
+    }
+    let budget = remaining_budget(options, &report, start);
+    let mut search = MateSearch::<P>::new(root.turn(), &budget).with_progress(progress);
     match found {
+        Some(known) if settled_by_split => found = Some(known),
         Some((length, solution)) => {
             if let Some(shorter) = find_shortest(&mut search, root, length - 1, &mut report) {
                 found = Some(shorter);
@@ -227,11 +255,9 @@ fn find_shortest<P: Position>(
                 break;
             }
             SearchResult::Unknown => {
-                report.notes.push(format!(
-                    "a mate in {} was found, but a mate in {length} is not ruled out: {}",
-                    length + 1,
-                    budget_note(search)
-                ));
+                report
+                    .notes
+                    .push(not_ruled_out(length + 1, &budget_note(search)));
                 break;
             }
         }
@@ -307,6 +333,26 @@ fn all_keys<P: Position>(
         }
     }
     keys
+}
+
+/// The budget left after what `report` has spent since `start`.
+fn remaining_budget(options: &MateOptions, report: &MateReport, start: Instant) -> Budget {
+    Budget {
+        max_nodes: options.budget.max_nodes.saturating_sub(report.nodes),
+        max_time: options
+            .budget
+            .max_time
+            .map(|t| t.saturating_sub(start.elapsed())),
+        hash_bytes: options.budget.hash_bytes,
+    }
+}
+
+/// The note for a mate in `length` whose length is not certified.
+fn not_ruled_out(length: Bound, why: &str) -> String {
+    format!(
+        "a mate in {length} was found, but a mate in {} is not ruled out: {why}",
+        length - 1
+    )
 }
 
 fn budget_note<P: Position>(search: &MateSearch<'_, P>) -> String {

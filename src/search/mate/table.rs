@@ -1,11 +1,14 @@
 //! The mate search's transposition table: per position, the numbers for
 //! the bound last searched, the smallest bound proved and the largest
-//! disproved, bounded in memory with replacement by work.
+//! disproved, bounded in memory with replacement by work. A search owns
+//! its table, or shares one with the other threads of a split search
+//! ([`SharedTable`]: shards by hash, each behind its own lock).
 
 use super::search::Bound;
 use crate::search::numbers::table_capacity;
 use crate::search::pn::Pn;
 use hashbrown::HashMap;
+use std::sync::{Mutex, MutexGuard};
 
 /// `proved_at` of a position with no proof yet.
 const NOT_PROVED: Bound = Bound::MAX;
@@ -138,5 +141,87 @@ impl MateTable {
             }
         }
         self.map.retain(|_, e| magnitude(e) >= cut[kind(e)]);
+    }
+}
+
+/// Shards of a [`SharedTable`]: with two threads, a lock is rarely found
+/// taken.
+const SHARDS: usize = 64;
+
+/// A table for several threads: the positions split by hash into shards,
+/// each a [`MateTable`] with an equal share of the memory behind its own
+/// lock. Every settled result is sound whichever thread stored it; the
+/// unsettled numbers only guide the searches.
+pub(super) struct SharedTable {
+    shards: Box<[Mutex<MateTable>]>,
+}
+
+impl SharedTable {
+    /// An empty table that stays within `hash_bytes`.
+    pub(super) fn new(hash_bytes: usize) -> Self {
+        SharedTable {
+            shards: (0..SHARDS)
+                .map(|_| Mutex::new(MateTable::new(hash_bytes / SHARDS)))
+                .collect(),
+        }
+    }
+
+    fn shard(&self, hash: u64) -> MutexGuard<'_, MateTable> {
+        // The low bits pick the bucket inside a shard's map; the high
+        // bits pick the shard.
+        let shard = &self.shards[(hash >> 58) as usize % SHARDS];
+        shard.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// The table a search uses: its own, or one shared with other threads.
+pub(super) enum Table<'t> {
+    Own(MateTable),
+    Shared(&'t SharedTable),
+}
+
+impl Table<'_> {
+    #[inline]
+    pub(super) fn len(&self) -> usize {
+        match self {
+            Table::Own(t) => t.len(),
+            Table::Shared(s) => s
+                .shards
+                .iter()
+                .map(|m| m.lock().unwrap_or_else(|e| e.into_inner()).len())
+                .sum(),
+        }
+    }
+
+    #[inline]
+    pub(super) fn proved_at(&self, hash: u64) -> Option<Bound> {
+        match self {
+            Table::Own(t) => t.proved_at(hash),
+            Table::Shared(s) => s.shard(hash).proved_at(hash),
+        }
+    }
+
+    #[inline]
+    pub(super) fn settled(&self, hash: u64, bound: Bound) -> Option<bool> {
+        match self {
+            Table::Own(t) => t.settled(hash, bound),
+            Table::Shared(s) => s.shard(hash).settled(hash, bound),
+        }
+    }
+
+    #[inline]
+    pub(super) fn lookup(&self, hash: u64, bound: Bound) -> Option<(Pn, Pn)> {
+        match self {
+            Table::Own(t) => t.lookup(hash, bound),
+            Table::Shared(s) => s.shard(hash).lookup(hash, bound),
+        }
+    }
+
+    #[inline]
+    pub(super) fn store(&mut self, hash: u64, bound: Bound, pn: Pn, dn: Pn, work: u32) {
+        match self {
+            Table::Own(t) => t.store(hash, bound, pn, dn, work),
+            Table::Shared(s) => s.shard(hash).store(hash, bound, pn, dn, work),
+        }
     }
 }

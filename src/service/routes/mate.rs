@@ -59,6 +59,7 @@ pub async fn mate(
         max,
         all_keys: request.all_keys,
         budget: budget(&state, request.max_nodes, request.max_time_ms),
+        threads: 1,
     };
     let limit = request.tree_limit.unwrap_or(400).min(5000);
     state
