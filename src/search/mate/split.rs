@@ -76,12 +76,13 @@ pub(super) fn search_root_split<P: Position>(
         max_time: budget.max_time,
         hash_bytes: budget.hash_bytes,
     };
+    let moves = root.legal_moves().to_vec();
     let shared = Shared {
         root,
         table: (threads > 1).then(|| SharedTable::new(budget.hash_bytes)),
-        moves: root.legal_moves().to_vec(),
+        range: Mutex::new(0..moves.len()),
+        moves,
         bound,
-        range: Mutex::new(0..root.legal_moves().len()),
         stop: AtomicBool::new(false),
         other_nodes: AtomicU64::new(0),
     };
