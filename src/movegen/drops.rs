@@ -4,28 +4,37 @@ use crate::board::{Bitboard, Role};
 use crate::moves::{Move, MoveList};
 use crate::position::State;
 
+/// The men that can be dropped, in the order their drops are generated.
+const DROP_ROLES: [Role; 5] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+];
+
+/// The squares of `target` where a `role` may be dropped: pawns never onto
+/// the first or last rank.
+#[inline]
+fn drop_squares(role: Role, target: Bitboard) -> Bitboard {
+    if role == Role::Pawn {
+        target.without(Bitboard::BACKRANKS)
+    } else {
+        target
+    }
+}
+
 /// Drops of every man in the mover's pocket onto the empty squares of
 /// `target`; pawns never onto the first or last rank.
 #[inline]
 pub(crate) fn drops(state: &State, target: Bitboard, moves: &mut MoveList) {
     let target = target & !state.board.occupied();
     let pocket = &state.pockets[state.turn];
-    for role in [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-    ] {
+    for role in DROP_ROLES {
         if pocket[role] == 0 {
             continue;
         }
-        let squares = if role == Role::Pawn {
-            target.without(Bitboard::BACKRANKS)
-        } else {
-            target
-        };
-        for to in squares {
+        for to in drop_squares(role, target) {
             moves.push(Move::Drop { role, to });
         }
     }
@@ -37,9 +46,7 @@ pub(crate) fn drops(state: &State, target: Bitboard, moves: &mut MoveList) {
 pub(crate) fn can_drop(state: &State, target: Bitboard) -> bool {
     let target = target & !state.board.occupied();
     let pocket = &state.pockets[state.turn];
-    let pieces = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+    DROP_ROLES
         .into_iter()
-        .any(|role| pocket[role] > 0);
-    (pieces && target.any())
-        || (pocket[Role::Pawn] > 0 && target.without(Bitboard::BACKRANKS).any())
+        .any(|role| pocket[role] > 0 && drop_squares(role, target).any())
 }

@@ -4,7 +4,7 @@
 
 use super::search::{Bound, MateSearch};
 use super::solution::{MateSolution, extract};
-use super::split::{SplitResult, search_root_split};
+use super::split::search_root_split;
 use super::verify::{VerifiedMate, verify_mate};
 use crate::moves::Move;
 use crate::position::Position;
@@ -172,14 +172,14 @@ pub fn solve_mate<P: Position>(
             search_root_split(root, length - 1, &budget, options.threads, progress);
         report.nodes += nodes;
         match result {
-            SplitResult::Disproved => {
+            SearchResult::Disproved => {
                 report.shortest = true;
                 settled_by_split = true;
             }
             // A shorter mate: the search below finds it.
-            SplitResult::Proved => {}
-            SplitResult::Unknown => {
-                let note = format!("budget exhausted after {nodes} nodes");
+            SearchResult::Proved => {}
+            SearchResult::Unknown => {
+                let note = budget_note(report.nodes, start.elapsed());
                 report.notes.push(not_ruled_out(*length, &note));
                 settled_by_split = true;
             }
@@ -188,7 +188,7 @@ pub fn solve_mate<P: Position>(
     let budget = remaining_budget(options, &report, start);
     let mut search = MateSearch::<P>::new(root.turn(), &budget).with_progress(progress);
     match found {
-        Some(known) if settled_by_split => found = Some(known),
+        _ if settled_by_split => {}
         Some((length, solution)) => {
             if let Some(shorter) = find_shortest(&mut search, root, length - 1, &mut report) {
                 found = Some(shorter);
@@ -201,7 +201,7 @@ pub fn solve_mate<P: Position>(
                 report.status = MateStatus::NoMate;
                 report.no_mate_within = Some(options.max);
             }
-            SearchResult::Unknown => report.notes.push(budget_note(&search)),
+            SearchResult::Unknown => report.notes.push(search_budget_note(&search)),
             SearchResult::Proved => {
                 let length = search.proved_bound(root.zobrist()).unwrap_or(options.max);
                 found = find_shortest(&mut search, root, length - 1, &mut report);
@@ -212,7 +212,7 @@ pub fn solve_mate<P: Position>(
                     report.shortest = false;
                     report.notes.push(format!(
                         "the mate in {length} was proved but its solution could not be read back: {}",
-                        budget_note(&search)
+                        search_budget_note(&search)
                     ));
                 }
             }
@@ -257,7 +257,7 @@ fn find_shortest<P: Position>(
             SearchResult::Unknown => {
                 report
                     .notes
-                    .push(not_ruled_out(length + 1, &budget_note(search)));
+                    .push(not_ruled_out(length + 1, &search_budget_note(search)));
                 break;
             }
         }
@@ -355,10 +355,14 @@ fn not_ruled_out(length: Bound, why: &str) -> String {
     )
 }
 
-fn budget_note<P: Position>(search: &MateSearch<'_, P>) -> String {
+/// Why a search stopped: its budget, after `nodes` nodes and `elapsed`.
+fn budget_note(nodes: u64, elapsed: Duration) -> String {
     format!(
-        "budget exhausted after {} nodes and {:.1} s",
-        search.nodes(),
-        search.elapsed().as_secs_f64()
+        "budget exhausted after {nodes} nodes and {:.1} s",
+        elapsed.as_secs_f64()
     )
+}
+
+fn search_budget_note<P: Position>(search: &MateSearch<'_, P>) -> String {
+    budget_note(search.nodes(), search.elapsed())
 }

@@ -30,17 +30,6 @@ use crate::search::budget::{Budget, Progress};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-/// What the root-split search established about "mate within `bound`".
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum SplitResult {
-    /// Every root move was disproved: no mate within the bound.
-    Disproved,
-    /// Some root move leaves a mate within the bound.
-    Proved,
-    /// A budget ran out first.
-    Unknown,
-}
-
 /// The shared state of the threads of one split search.
 struct Shared<'a, P> {
     root: &'a P,
@@ -61,15 +50,15 @@ struct Shared<'a, P> {
 /// `threads` threads, root move by root move. The budget is shared: each
 /// thread gets an equal part of its nodes, all the same clock and the one
 /// table of its memory. `progress` hears from the first thread (its nodes
-/// plus the others' finished work). Returns the result and the nodes of
-/// all threads.
+/// plus the others' finished work). Returns the result (proved when some
+/// root move leaves a mate within the bound) and the nodes of all threads.
 pub(super) fn search_root_split<P: Position>(
     root: &P,
     bound: Bound,
     budget: &Budget,
     threads: usize,
     progress: &mut dyn FnMut(&Progress),
-) -> (SplitResult, u64) {
+) -> (SearchResult, u64) {
     let threads = threads.max(1);
     let share = Budget {
         max_nodes: budget.max_nodes / threads as u64,
@@ -99,18 +88,15 @@ pub(super) fn search_root_split<P: Position>(
         results.extend(
             others
                 .into_iter()
-                .map(|h| h.join().unwrap_or((SplitResult::Unknown, 0))),
+                .map(|h| h.join().unwrap_or((SearchResult::Unknown, 0))),
         );
         results
     });
     let nodes = results.iter().map(|r| r.1).sum();
-    let result = if results.iter().any(|r| r.0 == SplitResult::Proved) {
-        SplitResult::Proved
-    } else if results.iter().any(|r| r.0 == SplitResult::Unknown) {
-        SplitResult::Unknown
-    } else {
-        SplitResult::Disproved
-    };
+    let result = [SearchResult::Proved, SearchResult::Unknown]
+        .into_iter()
+        .find(|&r| results.iter().any(|t| t.0 == r))
+        .unwrap_or(SearchResult::Disproved);
     (result, nodes)
 }
 
@@ -121,7 +107,7 @@ fn work<P: Position>(
     shared: &Shared<'_, P>,
     budget: &Budget,
     progress: Option<&mut dyn FnMut(&Progress)>,
-) -> (SplitResult, u64) {
+) -> (SearchResult, u64) {
     let attacker = shared.root.turn();
     let is_first = progress.is_some();
     let mut search = match &shared.table {
@@ -143,12 +129,7 @@ fn work<P: Position>(
             SearchResult::Disproved => {}
             found => {
                 shared.stop.store(true, Ordering::Relaxed);
-                let result = if found == SearchResult::Proved {
-                    SplitResult::Proved
-                } else {
-                    SplitResult::Unknown
-                };
-                return (result, search.nodes());
+                return (found, search.nodes());
             }
         }
         if !is_first {
@@ -159,7 +140,7 @@ fn work<P: Position>(
             reported = nodes;
         }
     }
-    (SplitResult::Disproved, search.nodes())
+    (SearchResult::Disproved, search.nodes())
 }
 
 impl<P> Shared<'_, P> {
@@ -196,14 +177,14 @@ mod tests {
         };
         for threads in [1, 2] {
             let within = |bound| search_root_split(&root, bound, &budget, threads, &mut |_| {});
-            assert_eq!(within(2).0, SplitResult::Proved, "{threads} threads");
-            assert_eq!(within(1).0, SplitResult::Disproved, "{threads} threads");
+            assert_eq!(within(2).0, SearchResult::Proved, "{threads} threads");
+            assert_eq!(within(1).0, SearchResult::Disproved, "{threads} threads");
             let tiny = Budget {
                 max_nodes: 2,
                 ..budget
             };
             let (result, _) = search_root_split(&root, 2, &tiny, threads, &mut |_| {});
-            assert_ne!(result, SplitResult::Disproved, "{threads} threads");
+            assert_ne!(result, SearchResult::Disproved, "{threads} threads");
         }
     }
 }
