@@ -426,3 +426,22 @@ fn tb_plan_orders_jobs_and_its_makefile_builds_the_set() {
         12
     );
 }
+
+/// Output into a pipe its reader has closed (`ransom ... | head`) ends the
+/// command quietly with success, never with a panic.
+#[test]
+fn a_closed_output_pipe_ends_the_command_quietly() {
+    for args in [&["perft", "3", "--divide"][..], &["moves"], &["tb", "plan"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ransom"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("the ransom binary runs");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("ransom ends");
+        let err = stderr(&out);
+        assert!(!err.contains("panicked"), "ransom {args:?}: {err}");
+        assert!(out.status.success(), "ransom {args:?}: {err}");
+    }
+}

@@ -144,7 +144,7 @@ fn solve_one<P: Position>(start: P, args: &MateArgs) -> anyhow::Result<ExitCode>
             .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
     }
     if args.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&mate_report_json(
                 &pos,
@@ -152,9 +152,9 @@ fn solve_one<P: Position>(start: P, args: &MateArgs) -> anyhow::Result<ExitCode>
                 max,
                 &MateSolutionView::of(&pos, &report, args.tree_limit)
             ))?
-        );
+        )?;
     } else {
-        print!("{}", report_text(&pos, &report, max, args.tree_limit));
+        out!("{}", report_text(&pos, &report, max, args.tree_limit))?;
     }
     Ok(match report.status {
         MateStatus::Unknown => ExitCode::from(2),

@@ -40,10 +40,15 @@ pub fn run(args: &MateArgs, variant: Variant, path: &Path) -> anyhow::Result<Exi
     let mut nodes_total = 0u64;
     let mut secs_total = 0f64;
     if !args.json {
-        println!(
+        outln!(
             "{:<12} {:>6} {:<34} {:<8} {:>12} {:>10}",
-            "id", "stated", "result", "key", "nodes", "ms"
-        );
+            "id",
+            "stated",
+            "result",
+            "key",
+            "nodes",
+            "ms"
+        )?;
     }
     for case in selected {
         let (verdict, report, key, epd) = solve_case(args, variant, case).map_err(|e| {
@@ -54,14 +59,14 @@ pub fn run(args: &MateArgs, variant: Variant, path: &Path) -> anyhow::Result<Exi
         secs_total += report.elapsed.as_secs_f64();
         times.push((case.expected, ms));
         if args.json {
-            println!(
+            outln!(
                 "{}",
                 json!({
                     "id": case.id, "stated": case.expected, "proven": report.status.name(),
                     "mate_in": report.length, "shortest": report.shortest, "key": key,
                     "nodes": report.nodes, "time_ms": ms, "agrees": verdict == Verdict::Agrees,
                 })
-            );
+            )?;
         } else {
             let result = super::mate::verdict_text(&report, case.expected as u16);
             let flag = match verdict {
@@ -69,10 +74,15 @@ pub fn run(args: &MateArgs, variant: Variant, path: &Path) -> anyhow::Result<Exi
                 Verdict::Disagrees => "  DISAGREES",
                 Verdict::Unknown => "  UNKNOWN",
             };
-            println!(
+            outln!(
                 "{:<12} {:>6} {:<34} {:<8} {:>12} {:>10.1}{flag}",
-                case.id, case.expected, result, key, report.nodes, ms
-            );
+                case.id,
+                case.expected,
+                result,
+                key,
+                report.nodes,
+                ms
+            )?;
         }
         verdicts.push(verdict);
         if verdict == Verdict::Agrees {

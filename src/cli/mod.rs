@@ -1,5 +1,24 @@
 //! Command-line parsing (clap derive) and dispatch to one file per subcommand.
 
+/// `println!` that returns the write's error instead of panicking, so that
+/// output into a closed pipe (`ransom ... | head`) ends the command
+/// quietly (see `main`).
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*)
+    }};
+}
+
+/// `print!` that returns the write's error (see [`outln!`]).
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let mut stdout = std::io::stdout().lock();
+        write!(stdout, $($arg)*).and_then(|()| stdout.flush())
+    }};
+}
+
 mod game;
 mod mate;
 mod mate_batch;

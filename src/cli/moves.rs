@@ -34,14 +34,14 @@ fn report<P: Position>(pos: &P, json: bool) -> anyhow::Result<ExitCode> {
             .iter()
             .map(|(u, s)| serde_json::json!({"uci": u, "san": s}))
             .collect();
-        println!("{out}");
+        outln!("{out}")?;
     } else {
-        println!("fen: {}", fen::write(pos));
-        println!("{} legal moves", rows.len());
+        outln!("fen: {}", fen::write(pos))?;
+        outln!("{} legal moves", rows.len())?;
         for (u, s) in &rows {
-            println!("  {u:<6} {s}");
+            outln!("  {u:<6} {s}")?;
         }
-        println!("outcome: {}", outcome_text(pos));
+        outln!("outcome: {}", outcome_text(pos))?;
     }
     Ok(ExitCode::SUCCESS)
 }

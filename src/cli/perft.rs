@@ -69,15 +69,15 @@ fn report<P: Position>(pos: &P, args: &PerftArgs) -> anyhow::Result<ExitCode> {
                 divide.into_iter().map(|(m, n)| (m, n.into())).collect();
             out["divide"] = map.into();
         }
-        println!("{out}");
+        outln!("{out}")?;
     } else {
         if args.divide {
             for (m, n) in &divide {
-                println!("{m}: {n}");
+                outln!("{m}: {n}")?;
             }
-            println!();
+            outln!()?;
         }
-        println!("Nodes searched: {nodes}");
+        outln!("Nodes searched: {nodes}")?;
         let secs = elapsed.as_secs_f64();
         eprintln!(
             "time {:.3} s, {:.1} Mnps",

@@ -70,10 +70,10 @@ fn replay<P: Position>(mut pos: P, moves: &[String], json: bool) -> anyhow::Resu
     if json {
         let mut out = state_json(&pos);
         out["moves"] = played.into();
-        println!("{out}");
+        outln!("{out}")?;
     } else {
-        println!("fen: {}", fen::write(&pos));
-        println!("outcome: {}", outcome_text(&pos));
+        outln!("fen: {}", fen::write(&pos))?;
+        outln!("outcome: {}", outcome_text(&pos))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -94,7 +94,7 @@ fn fail<P: Position>(
         let out = serde_json::json!({"error": {
             "code": "illegal-move", "message": message, "ply": ply, "move": text,
             "legal_moves": legal, "fen": fen::write(pos)}});
-        println!("{out}");
+        outln!("{out}")?;
     } else {
         eprintln!("error: {message}");
     }

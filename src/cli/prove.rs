@@ -181,47 +181,49 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
         out["time_ms"] = time_ms.into();
         out["proof_file"] = proof_file.as_ref().map(|p| p.display().to_string()).into();
         out["notes"] = report.notes.clone().into();
-        println!("{out}");
+        outln!("{out}")?;
     } else {
         let line = if line_uci.is_empty() {
             "(start)".to_string()
         } else {
             line_uci.join(" ")
         };
-        println!("position: {root_fen}  [{} after {line}]", P::VARIANT.name());
+        outln!("position: {root_fen}  [{} after {line}]", P::VARIANT.name())?;
         match (report.verdict, winner) {
-            (Verdict::Unknown, _) | (_, None) => println!("result: unknown"),
+            (Verdict::Unknown, _) | (_, None) => outln!("result: unknown")?,
             (verdict, Some(w)) => {
-                println!(
+                outln!(
                     "result: {} for the side to move: {} wins (proved and verified)",
                     verdict.name(),
                     w.name()
-                );
+                )?;
             }
         }
         if let (Some(u), Some(s)) = (&best_uci, &best_san) {
-            println!("best: {s} ({u})");
+            outln!("best: {s} ({u})")?;
         }
         if let Some(v) = report.verified {
-            println!(
+            outln!(
                 "proof: {} positions, {} winner moves, longest line {} plies",
-                v.positions, v.winner_moves, v.depth
-            );
+                v.positions,
+                v.winner_moves,
+                v.depth
+            )?;
         }
-        println!(
+        outln!(
             "nodes: {}, time: {:.3} s ({:.0} nodes/s)",
             report.nodes,
             report.elapsed.as_secs_f64(),
             report.nodes as f64 / report.elapsed.as_secs_f64().max(1e-9)
-        );
+        )?;
         if oracle.is_some() {
-            println!("tablebase hits: {}", report.oracle_hits);
+            outln!("tablebase hits: {}", report.oracle_hits)?;
         }
         if let Some(path) = &proof_file {
-            println!("proof file: {}", path.display());
+            outln!("proof file: {}", path.display())?;
         }
         for note in &report.notes {
-            println!("note: {note}");
+            outln!("note: {note}")?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -232,7 +232,7 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
             Some(std::fs::OpenOptions::new().append(true).open(out)?)
         }
         None => {
-            println!("{}", header(args.count));
+            outln!("{}", header(args.count))?;
             None
         }
     };
@@ -251,7 +251,7 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                     writeln!(f, "{line}")?;
                     f.flush()?;
                 }
-                None => println!("{line}"),
+                None => outln!("{line}")?,
             }
             found.push(p);
         }
@@ -325,7 +325,7 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
         if !failures.is_empty() {
             failed += 1;
             for f in &failures {
-                println!("FAIL {}: {f}", p.id);
+                outln!("FAIL {}: {f}", p.id)?;
             }
         }
         if !args.quiet && std::io::stderr().is_terminal() {
@@ -335,15 +335,15 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     if !args.quiet && std::io::stderr().is_terminal() {
         eprintln!();
     }
-    println!(
+    outln!(
         "{}: {} of {} puzzles verified, {failed} failed ({} in {:.1} s)",
         args.file.display(),
         selected.len() - failed,
         selected.len(),
         variant.name(),
         start.elapsed().as_secs_f64()
-    );
-    print!("{}", statistics(&selected));
+    )?;
+    out!("{}", statistics(&selected))?;
     Ok(if failed > 0 {
         ExitCode::from(1)
     } else {

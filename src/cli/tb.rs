@@ -193,7 +193,7 @@ fn build<R: LosingRules>(
         let path = tablebase::write_manifest(dir, R::VARIANT)?;
         eprintln!("manifest: {}", path.display());
     }
-    println!(
+    outln!(
         "{} tables for {} in {} ({} new), {} bytes, {:.1}s",
         built.len(),
         R::VARIANT.name(),
@@ -201,7 +201,7 @@ fn build<R: LosingRules>(
         built.iter().filter(|b| !b.existed).count(),
         total_bytes,
         start.elapsed().as_secs_f64()
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -230,7 +230,7 @@ fn plan(
         "text" => {
             for (m, reads) in &plan {
                 let reads: Vec<String> = reads.iter().map(|r| r.to_string()).collect();
-                println!("{m}: {}", reads.join(" "));
+                outln!("{m}: {}", reads.join(" "))?;
             }
         }
         "json" => {
@@ -245,30 +245,30 @@ fn plan(
                     })
                 })
                 .collect();
-            println!(
+            outln!(
                 "{}",
                 serde_json::json!({"variant": variant.name(), "jobs": jobs})
-            );
+            )?;
         }
         "make" => {
-            println!("# ransom tb plan --format make: one job per table; run with make -j N");
-            println!("RANSOM ?= ransom");
+            outln!("# ransom tb plan --format make: one job per table; run with make -j N")?;
+            outln!("RANSOM ?= ransom")?;
             let all: Vec<String> = plan.iter().map(|(m, _)| file(m)).collect();
-            println!(".PHONY: all");
-            println!("all: {}", all.join(" "));
-            println!(
+            outln!(".PHONY: all")?;
+            outln!("all: {}", all.join(" "))?;
+            outln!(
                 "\t$(RANSOM) tb manifest --variant {} --dir {}",
                 variant.name(),
                 dir.display()
-            );
+            )?;
             for (m, reads) in &plan {
                 let deps: Vec<String> = reads.iter().map(file).collect();
-                println!("{}: {}", file(m), deps.join(" "));
-                println!(
+                outln!("{}: {}", file(m), deps.join(" "))?;
+                outln!(
                     "\t$(RANSOM) tb build --variant {} --material {m} --dir {} --no-manifest",
                     variant.name(),
                     dir.display()
-                );
+                )?;
             }
         }
         other => anyhow::bail!("--format must be text, json or make, not '{other}'"),
@@ -280,17 +280,17 @@ fn manifest(variant: Variant, check: bool, dir: &Path) -> anyhow::Result<ExitCod
     if !check {
         let path = tablebase::write_manifest(dir, variant)?;
         let entries = tablebase::read_manifest(&path)?;
-        println!("{}: {} tables", path.display(), entries.len());
+        outln!("{}: {} tables", path.display(), entries.len())?;
         return Ok(ExitCode::SUCCESS);
     }
     let problems = tablebase::check_manifest(dir, variant)?;
     if problems.is_empty() {
         let path = tablebase::manifest_path(dir, variant);
-        println!("OK: every table agrees with {}", path.display());
+        outln!("OK: every table agrees with {}", path.display())?;
         Ok(ExitCode::SUCCESS)
     } else {
         for p in &problems {
-            println!("{p}");
+            outln!("{p}")?;
         }
         Ok(ExitCode::from(1))
     }
@@ -364,18 +364,18 @@ fn probe<R: LosingRules>(dir: &Path, text: &str, json: bool) -> anyhow::Result<E
             "moves": rows,
             "source": "tablebase",
         });
-        println!("{out}");
+        outln!("{out}")?;
     } else {
-        println!("fen: {}", fen::write(&pos));
-        println!("{} for the side to move, dtw {}", category(w), show(w, d));
+        outln!("fen: {}", fen::write(&pos))?;
+        outln!("{} for the side to move, dtw {}", category(w), show(w, d))?;
         for (m, mw, md) in moves {
-            println!(
+            outln!(
                 "  {:8} {:8} {} (opponent) {}",
                 uci::write(m),
                 san::write_in::<Losing<R>>(&legal, m),
                 category(mw),
                 show(mw, md)
-            );
+            )?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -413,7 +413,7 @@ fn verify(file: &Path, json: bool) -> anyhow::Result<ExitCode> {
         }
     };
     if json {
-        println!(
+        outln!(
             "{}",
             serde_json::json!({
                 "ok": report.first_error.is_none(),
@@ -421,16 +421,16 @@ fn verify(file: &Path, json: bool) -> anyhow::Result<ExitCode> {
                 "positions": report.positions,
                 "error": report.first_error,
             })
-        );
+        )?;
     } else {
         match &report.first_error {
-            None => println!(
+            None => outln!(
                 "OK: {} {}: {} positions consistent with their successors",
                 variant.name(),
                 report.material,
                 report.positions
-            ),
-            Some(e) => println!("INCONSISTENT: {} {}: {e}", variant.name(), report.material),
+            )?,
+            Some(e) => outln!("INCONSISTENT: {} {}: {e}", variant.name(), report.material)?,
         }
     }
     Ok(if report.first_error.is_none() {
@@ -444,20 +444,23 @@ fn stats<R: LosingRules>(dir: &Path, material: &str, json: bool) -> anyhow::Resu
     let m = Material::parse(material)?;
     let s = tablebase::stats_in_dir::<R>(dir, &m).map_err(|e: TbError| anyhow::anyhow!(e))?;
     if json {
-        println!("{}", serde_json::to_string(&s)?);
+        outln!("{}", serde_json::to_string(&s)?)?;
     } else {
-        println!("{} ({})", s.material, R::VARIANT.name());
+        outln!("{} ({})", s.material, R::VARIANT.name())?;
         for (t, side) in ["white", "black"].iter().enumerate() {
-            println!(
+            outln!(
                 "  {side} to move: {} wins, {} draws, {} losses",
-                s.wins[t], s.draws[t], s.losses[t]
-            );
+                s.wins[t],
+                s.draws[t],
+                s.losses[t]
+            )?;
         }
-        println!("  longest win: {} plies ({})", s.longest_win, s.longest_fen);
-        println!(
+        outln!("  longest win: {} plies ({})", s.longest_win, s.longest_fen)?;
+        outln!(
             "  longest with the winner to move: {}, with the loser to move: {}",
-            s.longest_win_to_move, s.longest_loss_to_move
-        );
+            s.longest_win_to_move,
+            s.longest_loss_to_move
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -31,9 +31,9 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
                     "positions": checked.verified.positions, "winner_moves": checked.verified.winner_moves,
                     "depth": checked.verified.depth, "stored_moves": checked.stored_moves,
                 });
-                println!("{out}");
+                outln!("{out}")?;
             } else {
-                println!(
+                outln!(
                     "OK: {} wins in {} ({} after {}): {} positions, {} winner moves used of {} stored, longest line {} plies",
                     checked.meta.winner,
                     checked.meta.root_fen,
@@ -47,16 +47,16 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
                     checked.verified.winner_moves,
                     checked.stored_moves,
                     checked.verified.depth
-                );
+                )?;
             }
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
             if json {
-                println!(
+                outln!(
                     "{}",
                     serde_json::json!({"ok": false, "error": {"code": "invalid-proof", "message": e.to_string()}})
-                );
+                )?;
             } else {
                 eprintln!("FAILED: {e}");
             }
