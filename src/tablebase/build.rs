@@ -133,13 +133,8 @@ pub fn build_with_progress<R: LosingRules>(
             let values = generate_with_progress::<R>(m, &mem, state)?;
             write_table::<R>(&path, m, &values)?;
             // Later tables (promotions of the same size) may read it.
-            mem.tables.insert(
-                *m,
-                Arc::new(MemTable {
-                    material: *m,
-                    values,
-                }),
-            );
+            mem.tables
+                .insert(*m, Arc::new(MemTable::from_values(*m, &values)));
         }
         let built = Built {
             material: *m,

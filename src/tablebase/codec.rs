@@ -15,6 +15,7 @@
 
 use super::{TbError, Value, Wdl};
 use crate::store::TableReader;
+use hashbrown::HashMap;
 
 /// Index codes per record.
 pub const CODES_PER_RECORD: usize = 128;
@@ -90,37 +91,81 @@ pub fn encode(values: &[u16]) -> Vec<(u64, Vec<u8>)> {
     records
 }
 
-/// Fills `values` (by raw index) from a table's records. Invalid indices
-/// get whatever code their record holds there.
-pub fn decode(records: &[(u64, Vec<u8>)], values: &mut [u16], path: &str) -> Result<(), TbError> {
-    let bad = |problem: String| TbError::BadTable {
-        path: path.to_string(),
-        problem,
-    };
-    for (key, bytes) in records {
-        if *key >= OVERFLOW_BASE {
-            let start = (key - OVERFLOW_BASE) as usize * OVERFLOW_PER_RECORD;
-            for (j, b) in bytes.chunks_exact(2).enumerate() {
-                let v = u16::from_le_bytes([b[0], b[1]]);
-                if let Some(slot) = values.get_mut(start + j)
-                    && Value(v).is_known()
-                {
-                    *slot = v;
+/// A table's values in memory as their one-byte codes, with the longer
+/// distances beside them: half the memory of a `u16` per index (what the
+/// generator keeps of the tables it reads). An escape code without a
+/// long value, as for an invalid index or a missing record, reads as
+/// [`Value::UNKNOWN`].
+#[derive(Clone, Debug, Default)]
+pub struct CodedValues {
+    codes: Vec<u8>,
+    long: HashMap<u64, u16>,
+}
+
+impl CodedValues {
+    /// The codes of `values` (by raw index, [`Value::UNKNOWN`] for invalid
+    /// indices).
+    pub fn from_values(values: &[u16]) -> Self {
+        let mut long = HashMap::new();
+        let codes = values
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| match code_of(Value(v)) {
+                Some(ESCAPE) => {
+                    long.insert(i as u64, v);
+                    ESCAPE
                 }
+                Some(code) => code,
+                None => ESCAPE,
+            })
+            .collect();
+        CodedValues { codes, long }
+    }
+
+    /// The values of a table of `size` indices from its records. Invalid
+    /// indices get whatever code their record holds there.
+    pub fn from_records(
+        records: &[(u64, Vec<u8>)],
+        size: usize,
+        path: &str,
+    ) -> Result<Self, TbError> {
+        let bad = |problem: String| TbError::BadTable {
+            path: path.to_string(),
+            problem,
+        };
+        let mut values = CodedValues {
+            codes: vec![ESCAPE; size],
+            long: HashMap::new(),
+        };
+        for (key, bytes) in records {
+            if *key >= OVERFLOW_BASE {
+                let start = (key - OVERFLOW_BASE) as usize * OVERFLOW_PER_RECORD;
+                for (j, b) in bytes.chunks_exact(2).enumerate() {
+                    let v = u16::from_le_bytes([b[0], b[1]]);
+                    if start + j < size && code_of(Value(v)) == Some(ESCAPE) {
+                        values.long.insert((start + j) as u64, v);
+                    }
+                }
+                continue;
             }
-            continue;
-        }
-        let start = *key as usize * CODES_PER_RECORD;
-        if start >= values.len() {
-            return Err(bad(format!("record {key} out of range")));
-        }
-        for (j, &code) in bytes.iter().enumerate() {
-            if let (Some(slot), Some(v)) = (values.get_mut(start + j), value_of(code)) {
-                *slot = v.0;
+            let start = *key as usize * CODES_PER_RECORD;
+            if start >= size {
+                return Err(bad(format!("record {key} out of range")));
             }
+            let end = (start + bytes.len()).min(size);
+            values.codes[start..end].copy_from_slice(&bytes[..end - start]);
+        }
+        Ok(values)
+    }
+
+    /// The value at `index` ([`Value::UNKNOWN`] past the end).
+    pub fn get(&self, index: u64) -> Value {
+        match self.codes.get(index as usize).copied().map(value_of) {
+            Some(Some(v)) => v,
+            Some(None) => self.long.get(&index).map_or(Value::UNKNOWN, |&v| Value(v)),
+            None => Value::UNKNOWN,
         }
     }
-    Ok(())
 }
 
 /// The value at `index` of a table, read through its reader.
@@ -180,12 +225,14 @@ mod tests {
         }
         let records = encode(&values);
         assert!(records.iter().any(|r| r.0 >= OVERFLOW_BASE));
-        let mut back = vec![Value::UNKNOWN.0; 1000];
-        decode(&records, &mut back, "test").unwrap();
-        for (i, (&v, &b)) in values.iter().zip(&back).enumerate() {
+        let back = CodedValues::from_records(&records, 1000, "test").unwrap();
+        let kept = CodedValues::from_values(&values);
+        for (i, &v) in values.iter().enumerate() {
+            assert_eq!(kept.get(i as u64), Value(v), "index {i}");
             if Value(v).is_known() {
-                assert_eq!(v, b, "index {i}");
+                assert_eq!(back.get(i as u64), Value(v), "index {i}");
             }
         }
+        assert_eq!(back.get(1000), Value::UNKNOWN);
     }
 }

@@ -249,37 +249,39 @@ fn with_layout<T>(material: Material, f: impl FnOnce(&Layout) -> T) -> T {
     })
 }
 
-/// A table's values held in memory, by raw index.
+/// A table's values held in memory, by raw index (one byte each, see
+/// [`codec::CodedValues`]).
 #[derive(Clone, Debug)]
 pub struct MemTable {
     /// The material.
     pub material: Material,
-    /// `values[index]`, [`Value::UNKNOWN`] for invalid indices.
-    pub values: Vec<u16>,
+    values: codec::CodedValues,
 }
 
 impl MemTable {
     /// Reads a whole table file, checking that it is the table it should be.
     pub fn load(path: &Path, variant: Variant, material: &Material) -> Result<MemTable, TbError> {
         let reader = open_table(path, Some(variant), Some(material))?;
-        let layout = Layout::new(*material);
-        let mut values = vec![Value::UNKNOWN.0; layout.size() as usize];
+        let size = Layout::new(*material).size() as usize;
         let records = reader.records()?;
-        codec::decode(&records, &mut values, &path.display().to_string())?;
         Ok(MemTable {
             material: *material,
-            values,
+            values: codec::CodedValues::from_records(&records, size, &path.display().to_string())?,
         })
+    }
+
+    /// A table from the generator's values (by raw index,
+    /// [`Value::UNKNOWN`] for invalid indices).
+    pub fn from_values(material: Material, values: &[u16]) -> MemTable {
+        MemTable {
+            material,
+            values: codec::CodedValues::from_values(values),
+        }
     }
 
     /// The value at `index` ([`Value::UNKNOWN`] past the end).
     pub fn value(&self, index: u64) -> Value {
-        Value(
-            self.values
-                .get(index as usize)
-                .copied()
-                .unwrap_or(Value::UNKNOWN.0),
-        )
+        self.values.get(index)
     }
 }
 
