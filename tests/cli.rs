@@ -445,3 +445,74 @@ fn a_closed_output_pipe_ends_the_command_quietly() {
         assert!(out.status.success(), "ransom {args:?}: {err}");
     }
 }
+
+/// Budgets that cannot be a time or a table size are usage errors (exit
+/// 2), never a panic.
+#[test]
+fn impossible_budgets_are_usage_errors() {
+    for (command, extra) in [("mate", ["--max", "1"]), ("prove", ["e4", "--no-write"])] {
+        for bad in [
+            ["--max-time=-1"],
+            ["--max-time=NaN"],
+            ["--max-time=inf"],
+            ["--max-time=1e30"],
+            ["--hash=0"],
+            ["--hash=999999999"],
+        ] {
+            let args: Vec<&str> = [command].into_iter().chain(extra).chain(bad).collect();
+            let (code, err) = fails(&args);
+            assert_eq!(code, 2, "ransom {args:?}: {err}");
+            assert!(
+                err.contains("time budget") || err.contains("table size"),
+                "ransom {args:?}: {err}"
+            );
+        }
+    }
+}
+
+/// A result's file is checked before the search: a directory, or a path
+/// through a file, is refused at once (nothing was computed to lose).
+#[test]
+fn unwritable_result_files_are_refused_before_the_search() {
+    let dir = std::env::temp_dir().join(format!("ransom-cli-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    let through_file = file.join("x.proof");
+    let (dir_text, through_text) = (dir.to_str().unwrap(), through_file.to_str().unwrap());
+    for args in [
+        vec!["prove", "e4", "--out", dir_text],
+        vec!["prove", "e4", "--out", through_text],
+        vec!["prove", "e4", "--no-write", "--pgn", dir_text],
+        vec!["mate", "--max", "1", "--pgn", through_text],
+    ] {
+        let (code, err) = fails(&args);
+        assert_eq!(code, 1, "ransom {args:?}: {err}");
+        assert!(
+            err.contains("is a directory") || err.contains("is not a directory"),
+            "ransom {args:?}: {err}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `tb build` resumes only over tables it can read: a damaged table is
+/// named, not counted as built.
+#[test]
+fn tb_build_names_a_damaged_existing_table() {
+    let dir = std::env::temp_dir().join(format!("ransom-cli-tbdamaged-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("antichess-KNvK.rtb"), b"").unwrap();
+    let (code, err) = fails(&[
+        "tb",
+        "build",
+        "--material",
+        "KNvK",
+        "--dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("antichess-KNvK.rtb"), "{err}");
+    assert!(err.contains("delete it"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -147,3 +147,41 @@ fn bad_input_is_reported_without_panic() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Every line of a suite is read before any is solved: a bad FEN or move
+/// on a later line stops the run before the search, naming its line, and
+/// an `--out` that cannot be written is refused before the search too.
+#[test]
+fn a_suite_is_checked_whole_before_solving() {
+    let dir = std::env::temp_dir().join(format!("ransom-cli-latebad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let suite = dir.join("late.epd");
+    std::fs::write(
+        &suite,
+        "4k3/8/4K3/8/8/8/8/7R w - - bm #1; id \"a\";\n\
+         4k3/8/4K3/8/8/8/8/7R w - - bm #1; id \"b\";\n\
+         kkkk/8/8/8/8/8/8/8 w - - bm #1; id \"c\";\n",
+    )
+    .unwrap();
+    let out = ransom(&["mate", "--epd", suite.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("line 3"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(text(&out.stdout).is_empty(), "{}", text(&out.stdout));
+
+    let good = dir.join("good.epd");
+    std::fs::write(&good, "4k3/8/4K3/8/8/8/8/7R w - - bm #1; id \"a\";\n").unwrap();
+    let args = [
+        "mate",
+        "--epd",
+        good.to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+    ];
+    let out = ransom(&args);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("is a directory"));
+    assert!(text(&out.stdout).is_empty(), "{}", text(&out.stdout));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -34,6 +34,16 @@ pub fn run(args: &MateArgs, variant: Variant, path: &Path) -> anyhow::Result<Exi
             path.display()
         );
     }
+    // Every line is read before any is solved, so that a bad line stops
+    // the run before hours of solving, not after.
+    for case in &selected {
+        case_position(variant, case).map_err(|e| {
+            anyhow::anyhow!("{} ({}, line {}): {e}", path.display(), case.id, case.line)
+        })?;
+    }
+    if let Some(out) = &args.out {
+        super::check_output_path(out)?;
+    }
     let mut verdicts = Vec::new();
     let mut solved_lines = Vec::new();
     let mut times: Vec<(i32, f64)> = Vec::new();
@@ -137,16 +147,18 @@ fn solve_case(args: &MateArgs, variant: Variant, case: &MateCase) -> anyhow::Res
     dispatch!(start, p => solve_case_in(p, args, case))
 }
 
+/// Checks that `case`'s FEN and moves make a position.
+fn case_position(variant: Variant, case: &MateCase) -> anyhow::Result<()> {
+    let start = AnyPosition::from_setup(variant, &fen::parse(&case.fen)?)?;
+    dispatch!(start, p => play_case(p, case).map(|_| ()))
+}
+
 fn solve_case_in<P: Position>(
     start: P,
     args: &MateArgs,
     case: &MateCase,
 ) -> anyhow::Result<Solved> {
-    let mut pos = start;
-    for text in &case.moves {
-        let m = parse_move(&pos, text).map_err(|e| anyhow::anyhow!("move '{text}': {e}"))?;
-        pos.play_unchecked(m);
-    }
+    let pos = play_case(start, case)?;
     let stated = u16::try_from(case.expected).unwrap_or(u16::MAX);
     let max = args.max.unwrap_or(stated);
     let report = solve_mate(&pos, &args.options(max), &mut |_| {});
@@ -166,6 +178,16 @@ fn solve_case_in<P: Position>(
         .unwrap_or_default();
     let epd = epd_line(&pos, case, &report, args.all_keys);
     Ok((verdict, report, key, epd))
+}
+
+/// The position of `case`: its moves played from `start`.
+fn play_case<P: Position>(start: P, case: &MateCase) -> anyhow::Result<P> {
+    let mut pos = start;
+    for text in &case.moves {
+        let m = parse_move(&pos, text).map_err(|e| anyhow::anyhow!("move '{text}': {e}"))?;
+        pos.play_unchecked(m);
+    }
+    Ok(pos)
 }
 
 /// `FEN bm KEY; dm N; pv LINE; id "ID"; c0 "..."` for a verified mate.

@@ -26,10 +26,10 @@ pub struct ProveArgs {
     #[arg(long)]
     max_nodes: Option<u64>,
     /// Stop after this many seconds.
-    #[arg(long)]
+    #[arg(long, value_parser = super::parse_seconds)]
     max_time: Option<f64>,
-    /// Memory for the transposition table, in MB.
-    #[arg(long, default_value_t = 1024)]
+    /// Memory for the transposition table, in MB (1 to 65536).
+    #[arg(long, default_value_t = 1024, value_parser = super::parse_hash_mb)]
     hash: usize,
     /// Where to write the proof (default: proofs/<variant>-<moves>.proof).
     #[arg(long)]
@@ -118,6 +118,14 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
         pos.play_unchecked(m);
     }
     let root_fen = fen::write(&pos);
+    let proof_path = args.write.then(|| {
+        args.out
+            .clone()
+            .unwrap_or_else(|| default_path::<P>(&line_uci, &root_fen))
+    });
+    for path in proof_path.iter().chain(&args.pgn) {
+        super::check_output_path(path)?;
+    }
     let show_progress = args.force_progress || (args.progress && std::io::stderr().is_terminal());
     let mut on_progress = |p: &Progress| {
         if show_progress {
@@ -142,11 +150,7 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
     };
     let mut proof_file = None;
     if let (Some(proof), Some(winner)) = (&report.proof, winner) {
-        if args.write {
-            let path = args
-                .out
-                .clone()
-                .unwrap_or_else(|| default_path::<P>(&line_uci, &root_fen));
+        if let Some(path) = proof_path {
             let meta = ProofMeta {
                 root_fen: root_fen.clone(),
                 winner: winner.name().into(),
@@ -229,11 +233,40 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
     Ok(ExitCode::SUCCESS)
 }
 
+/// Moves of the line that a default proof file name spells out; a longer
+/// line is named by its first moves and a hash of the position.
+const LINE_IN_NAME: usize = 16;
+
 fn default_path<P: Position>(line: &[String], root_fen: &str) -> PathBuf {
+    let hash = || format!("{:016x}", ransom::store::fnv1a64(root_fen.as_bytes()));
     let name = if line.is_empty() {
-        format!("{:016x}", ransom::store::fnv1a64(root_fen.as_bytes()))
+        hash()
+    } else if line.len() > LINE_IN_NAME {
+        // A long line would make a name the file system refuses.
+        format!("{}-{}", line[..LINE_IN_NAME].join("-"), hash())
     } else {
         line.join("-")
     };
     PathBuf::from("proofs").join(format!("{}-{name}.proof", P::VARIANT.name()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ransom::variants::Antichess;
+
+    #[test]
+    fn default_names_stay_short_for_long_lines() {
+        let short: Vec<String> = ["e2e4", "b7b5"].map(String::from).to_vec();
+        assert_eq!(
+            default_path::<Antichess>(&short, "fen"),
+            PathBuf::from("proofs/antichess-e2e4-b7b5.proof")
+        );
+        let long: Vec<String> = (0..240).map(|i| format!("m{i:03}x")).collect();
+        let path = default_path::<Antichess>(&long, "fen");
+        let name = path.file_name().unwrap().to_str().unwrap();
+        assert!(name.len() < 160, "{name}");
+        assert!(name.starts_with("antichess-m000x-m001x-"), "{name}");
+        assert_ne!(path, default_path::<Antichess>(&long, "another fen"));
+    }
 }

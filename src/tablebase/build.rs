@@ -2,7 +2,7 @@
 
 use super::{
     BuildProgress, Layout, Material, MemTable, MemTables, TbError, generate_with_progress,
-    table_path,
+    open_table, table_path,
 };
 use crate::store::{TableKind, TableWriter};
 use crate::variants::LosingRules;
@@ -123,6 +123,16 @@ pub fn build_with_progress<R: LosingRules>(
         *state.current.lock().unwrap_or_else(|e| e.into_inner()) = m.to_string();
         let start = std::time::Instant::now();
         let existed = path.exists();
+        if existed {
+            // Kept only if it opens as the table it should be: a damaged
+            // file is named instead of being counted as built.
+            open_table(&path, Some(R::VARIANT), Some(m)).map_err(|e| TbError::BadTable {
+                path: path.display().to_string(),
+                problem: format!(
+                    "an existing table cannot be read ({e}); delete it and run the build again"
+                ),
+            })?;
+        }
         if !existed {
             for &s in reads {
                 if let hashbrown::hash_map::Entry::Vacant(e) = mem.tables.entry(s) {
