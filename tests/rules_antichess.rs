@@ -212,6 +212,17 @@ fn a5_player_without_men_wins_whoever_is_to_move() {
 }
 
 #[test]
+fn a5_an_empty_board_is_no_position() {
+    // RULES A5: the game ends when the first side runs out of men, so no
+    // position has both sides without men; such a FEN is refused, naming
+    // the problem, in every Losing-chess rule set.
+    let setup = ransom::notation::fen::parse("8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
+    let err = Antichess::from_setup(&setup).unwrap_err().to_string();
+    assert!(err.contains("the board is empty"), "{err}");
+    assert!(Suicide::from_setup(&setup).is_err());
+}
+
+#[test]
 fn a5_stalemated_player_wins() {
     // RULES A5 (international rules): a player with men but no legal move wins.
     let p = anti("8/8/8/8/8/p7/P7/8 w - - 0 1");

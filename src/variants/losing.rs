@@ -173,6 +173,11 @@ impl<R: LosingRules> Position for Losing<R> {
         if setup.has_holdings() {
             problems.push("Losing chess has no holdings (remove the [...] part)".into());
         }
+        if setup.board.occupied().is_empty() {
+            // RULES A5: the game ends when the first side has no men left,
+            // so both sides can never be without men.
+            problems.push("the board is empty: at least one side must have men".into());
+        }
         state::finish(problems)?;
         let mut plain = setup.clone();
         plain.pockets = None;
