@@ -332,6 +332,28 @@ fn stalemate_differs_between_antichess_and_suicide() {
 }
 
 #[test]
+fn unreadable_tables_are_listed_at_start_up() {
+    // What `serve` names at start-up: files that do not open as the table
+    // their name says (empty, truncated, or another table's content).
+    let src = antichess_3();
+    let dir = fresh_dir("unreadable");
+    std::fs::create_dir_all(&dir).unwrap();
+    let copy = |key: &str, to: &str| {
+        let m = Material::parse(key).unwrap();
+        let from = tablebase::table_path(src, ransom::Variant::Antichess, &m);
+        std::fs::copy(from, dir.join(format!("antichess-{to}.rtb"))).unwrap();
+    };
+    copy("KRvK", "KRvK");
+    copy("KQvK", "KNvK");
+    std::fs::write(dir.join("antichess-KBvK.rtb"), b"").unwrap();
+    let listed = tablebase::unreadable_tables(&dir, ransom::Variant::Antichess);
+    assert_eq!(listed.len(), 2, "{listed:?}");
+    assert!(listed[0].contains("antichess-KBvK.rtb"), "{listed:?}");
+    assert!(listed[1].contains("KNvK"), "{listed:?}");
+    assert!(tablebase::unreadable_tables(&dir, ransom::Variant::Suicide).is_empty());
+}
+
+#[test]
 fn corrupt_and_truncated_tables_give_clear_errors() {
     let src = antichess_3();
     let m = Material::parse("KRvK").unwrap();

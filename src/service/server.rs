@@ -50,6 +50,9 @@ pub fn summary(state: &AppState) -> String {
     for e in errors.iter().chain(&state.puzzles.errors) {
         text += &format!("\n  not loaded: {e}");
     }
+    for e in state.knowledge.unreadable_tables() {
+        text += &format!("\n  unreadable table (its positions answer unknown): {e}");
+    }
     text
 }
 

@@ -3,7 +3,7 @@
 //! (`ransom tb manifest --check`). Generation is deterministic, so a
 //! rebuild gives the same checksums.
 
-use super::TbError;
+use super::{Material, TbError, open_table};
 use crate::store::{fnv1a64, write_atomically};
 use crate::variants::Variant;
 use std::path::{Path, PathBuf};
@@ -45,6 +45,29 @@ pub fn table_files(dir: &Path, variant: Variant) -> Result<Vec<String>, TbError>
     }
     names.sort();
     Ok(names)
+}
+
+/// The table files of `variant` in `dir` that do not open as the table
+/// their name says, each with its problem (a start-up check: a probe of
+/// such a table answers "not covered").
+pub fn unreadable_tables(dir: &Path, variant: Variant) -> Vec<String> {
+    let prefix = format!("{}-", variant.name());
+    let Ok(names) = table_files(dir, variant) else {
+        return Vec::new();
+    };
+    names
+        .iter()
+        .filter_map(|name| {
+            let path = dir.join(name);
+            let key = name.strip_prefix(&prefix)?.strip_suffix(".rtb")?;
+            match Material::parse(key) {
+                Err(e) => Some(format!("{}: not a table name ({e})", path.display())),
+                Ok(m) => open_table(&path, Some(variant), Some(&m))
+                    .err()
+                    .map(|e| e.to_string()),
+            }
+        })
+        .collect()
 }
 
 /// The table files of `variant` in `dir` with their sizes and checksums, by name.
