@@ -119,7 +119,7 @@ fn bad_input_is_reported_without_panic() {
         (vec!["mate", "--fen", "8/8/8 w - - 0 1"], "8 ranks"),
         (
             vec!["mate", "--fen", MATE_IN_2, "--max", "0"],
-            "--max must be at least 1",
+            "--max <MAX>",
         ),
         (vec!["mate", "--fen", MATE_IN_2, "Qz9"], "move 1"),
         (
@@ -166,7 +166,7 @@ fn a_suite_is_checked_whole_before_solving() {
     let out = ransom(&["mate", "--epd", suite.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
-    assert!(err.contains("line 3"), "{err}");
+    assert!(err.contains("late.epd (c, line 3)"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
     assert!(text(&out.stdout).is_empty(), "{}", text(&out.stdout));
 

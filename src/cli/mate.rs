@@ -26,8 +26,9 @@ pub struct MateArgs {
     /// Moves (SAN or UCI) played from the position first.
     pub moves: Vec<String>,
     /// The longest mate to look for, in the attacker's moves (turns in
-    /// Hit-and-Run). With --epd: default the length each line states.
-    #[arg(long)]
+    /// Hit-and-Run), 1 to 65535. With --epd: default the length each line
+    /// states.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
     pub max: Option<u16>,
     /// List every first move that mates in the shortest length.
     #[arg(long)]
@@ -97,9 +98,6 @@ impl MateArgs {
 
 pub fn run(args: &MateArgs) -> anyhow::Result<ExitCode> {
     let variant: Variant = args.variant.parse()?;
-    if args.max == Some(0) {
-        anyhow::bail!("--max must be at least 1");
-    }
     if let Some(path) = &args.epd {
         return mate_batch::run(args, variant, path);
     }

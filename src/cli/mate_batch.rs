@@ -37,9 +37,8 @@ pub fn run(args: &MateArgs, variant: Variant, path: &Path) -> anyhow::Result<Exi
     // Every line is read before any is solved, so that a bad line stops
     // the run before hours of solving, not after.
     for case in &selected {
-        case_position(variant, case).map_err(|e| {
-            anyhow::anyhow!("{} ({}, line {}): {e}", path.display(), case.id, case.line)
-        })?;
+        case_position(variant, case)
+            .map_err(|e| anyhow::anyhow!("{} ({}): {e}", path.display(), where_in_file(case)))?;
     }
     if let Some(out) = &args.out {
         super::check_output_path(out)?;
@@ -61,9 +60,8 @@ pub fn run(args: &MateArgs, variant: Variant, path: &Path) -> anyhow::Result<Exi
         )?;
     }
     for case in selected {
-        let (verdict, report, key, epd) = solve_case(args, variant, case).map_err(|e| {
-            anyhow::anyhow!("{} ({}, line {}): {e}", path.display(), case.id, case.line)
-        })?;
+        let (verdict, report, key, epd) = solve_case(args, variant, case)
+            .map_err(|e| anyhow::anyhow!("{} ({}): {e}", path.display(), where_in_file(case)))?;
         let ms = report.elapsed.as_secs_f64() * 1000.0;
         nodes_total += report.nodes;
         secs_total += report.elapsed.as_secs_f64();
@@ -178,6 +176,16 @@ fn solve_case_in<P: Position>(
         .unwrap_or_default();
     let epd = epd_line(&pos, case, &report, args.all_keys);
     Ok((verdict, report, key, epd))
+}
+
+/// A case's line, and its id when the file gives one.
+fn where_in_file(case: &MateCase) -> String {
+    let line = format!("line {}", case.line);
+    if case.id == line {
+        line
+    } else {
+        format!("{}, {line}", case.id)
+    }
 }
 
 /// The position of `case`: its moves played from `start`.

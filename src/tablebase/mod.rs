@@ -317,7 +317,7 @@ pub fn open_table(
         && reader.variant() != v.name()
     {
         return Err(bad(format!(
-            "a {} table, expected {}",
+            "a table of {}, expected one of {}",
             reader.variant(),
             v.name()
         )));
