@@ -37,10 +37,10 @@ pub struct MateArgs {
     #[arg(long)]
     pub max_nodes: Option<u64>,
     /// Stop after this many seconds (per position with --epd).
-    #[arg(long, value_parser = super::parse_seconds)]
+    #[arg(long, value_parser = super::checks::parse_seconds)]
     pub max_time: Option<f64>,
     /// Memory for the transposition table, in MB (1 to 65536).
-    #[arg(long, default_value_t = 512, value_parser = super::parse_hash_mb)]
+    #[arg(long, default_value_t = 512, value_parser = super::checks::parse_hash_mb)]
     pub hash: usize,
     /// Print one JSON object (JSON lines with --epd).
     #[arg(long)]
@@ -117,7 +117,7 @@ fn solve_one<P: Position>(start: P, args: &MateArgs) -> anyhow::Result<ExitCode>
         pos.play_unchecked(m);
     }
     if let Some(path) = &args.pgn {
-        super::check_output_path(path)?;
+        super::checks::check_output_path(path)?;
     }
     let max = args.max.unwrap_or(DEFAULT_MAX);
     let show_progress = !args.quiet && !args.json && std::io::stderr().is_terminal();

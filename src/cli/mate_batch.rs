@@ -41,7 +41,7 @@ pub fn run(args: &MateArgs, variant: Variant, path: &Path) -> anyhow::Result<Exi
             .map_err(|e| anyhow::anyhow!("{} ({}): {e}", path.display(), where_in_file(case)))?;
     }
     if let Some(out) = &args.out {
-        super::check_output_path(out)?;
+        super::checks::check_output_path(out)?;
     }
     let mut verdicts = Vec::new();
     let mut solved_lines = Vec::new();

@@ -19,6 +19,7 @@ macro_rules! out {
     }};
 }
 
+mod checks;
 mod game;
 mod mate;
 mod mate_batch;
@@ -109,68 +110,4 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Uci(args) => uci::run(&args),
         Command::Serve(args) => serve::run(&args),
     }
-}
-
-/// The longest time budget accepted: about 31 years.
-const MAX_SECONDS: f64 = 1e9;
-
-/// Parses a time budget in seconds: a positive number up to
-/// [`MAX_SECONDS`] (so that it always makes a `Duration`).
-pub(crate) fn parse_seconds(text: &str) -> Result<f64, String> {
-    let seconds: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
-    if seconds.is_finite() && seconds > 0.0 && seconds <= MAX_SECONDS {
-        Ok(seconds)
-    } else {
-        Err(format!(
-            "'{text}': a time budget must be more than 0 and at most {MAX_SECONDS:e} seconds"
-        ))
-    }
-}
-
-/// Parses a table size in MB: 1 to 65536, as `serve` and `uci` accept.
-pub(crate) fn parse_hash_mb(text: &str) -> Result<usize, String> {
-    match text.trim().parse::<usize>() {
-        Ok(mb) if (1..=65536).contains(&mb) => Ok(mb),
-        _ => Err(format!("'{text}': the table size must be 1 to 65536 MB")),
-    }
-}
-
-/// The longest file name most file systems take, less the `.tmp` of an
-/// atomic write.
-const MAX_FILE_NAME: usize = 255 - 4;
-
-/// Checks, before a long job, that its result can be written to `path`:
-/// a file name that is not too long, not a directory, and inside a
-/// directory (folders that do not exist yet are created when it is
-/// written).
-pub(crate) fn check_output_path(path: &std::path::Path) -> anyhow::Result<()> {
-    let shown = path.display();
-    let Some(name) = path.file_name() else {
-        anyhow::bail!("{shown}: not a file name to write to");
-    };
-    if name.len() > MAX_FILE_NAME {
-        anyhow::bail!("{shown}: the file name is too long");
-    }
-    if path.is_dir() {
-        anyhow::bail!("{shown}: is a directory, not a file to write");
-    }
-    let mut folder = path.parent();
-    while let Some(dir) = folder {
-        let dir = if dir.as_os_str().is_empty() {
-            std::path::Path::new(".")
-        } else {
-            dir
-        };
-        if dir.exists() {
-            if !dir.is_dir() {
-                anyhow::bail!("{shown}: {} is not a directory", dir.display());
-            }
-            return Ok(());
-        }
-        folder = dir.parent();
-    }
-    Ok(())
 }

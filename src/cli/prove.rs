@@ -26,10 +26,10 @@ pub struct ProveArgs {
     #[arg(long)]
     max_nodes: Option<u64>,
     /// Stop after this many seconds.
-    #[arg(long, value_parser = super::parse_seconds)]
+    #[arg(long, value_parser = super::checks::parse_seconds)]
     max_time: Option<f64>,
     /// Memory for the transposition table, in MB (1 to 65536).
-    #[arg(long, default_value_t = 1024, value_parser = super::parse_hash_mb)]
+    #[arg(long, default_value_t = 1024, value_parser = super::checks::parse_hash_mb)]
     hash: usize,
     /// Where to write the proof (default: proofs/<variant>-<moves>.proof).
     #[arg(long)]
@@ -124,7 +124,7 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
             .unwrap_or_else(|| default_path::<P>(&line_uci, &root_fen))
     });
     for path in proof_path.iter().chain(&args.pgn) {
-        super::check_output_path(path)?;
+        super::checks::check_output_path(path)?;
     }
     let show_progress = args.force_progress || (args.progress && std::io::stderr().is_terminal());
     let mut on_progress = |p: &Progress| {

@@ -180,7 +180,7 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         }
     };
     if let Some(out) = &args.out {
-        super::check_output_path(out)?;
+        super::checks::check_output_path(out)?;
     }
     // Resume: keep the puzzles of a file written with the same options.
     let mut found: Vec<Puzzle> = Vec::new();

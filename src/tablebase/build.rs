@@ -132,8 +132,7 @@ pub fn build_with_progress<R: LosingRules>(
                     "an existing table cannot be read ({e}); delete it and run the build again"
                 ),
             })?;
-        }
-        if !existed {
+        } else {
             for &s in reads {
                 if let hashbrown::hash_map::Entry::Vacant(e) = mem.tables.entry(s) {
                     let p = table_path(dir, R::VARIANT, &s);
