@@ -83,13 +83,18 @@ fn crazyhouse_drops_and_hit_and_run_turns_in_positions() {
 #[test]
 fn bad_commands_get_an_error_line_and_the_session_goes_on() {
     let out = session(
-        "position fen bogus\nposition startpos moves e2e5\nfoo\ngo mate 0\ngo perft 99\nsetoption name UCI_Variant value nosuch\nsetoption name Hash value 0\nisready\n",
+        "position fen bogus\nposition startpos moves e2e5\nfoo\ngo mate 0\ngo perft 99\nsetoption name UCI_Variant value nosuch\nsetoption name Hash value 0\ngo mate -3\ngo mate 999999\ngo nodes abc\ngo movetime\nisready\n",
     );
     let errors = out
         .lines()
         .filter(|l| l.starts_with("info string error"))
         .count();
-    assert_eq!(errors, 6, "{out}");
+    assert_eq!(errors, 10, "{out}");
+    // A number that cannot be used is named, never ignored.
+    assert!(out.contains("go mate needs a whole number, not '-3'"), "{out}");
+    assert!(out.contains("go mate needs a length from 1 to 65535"), "{out}");
+    assert!(out.contains("go nodes needs a whole number, not 'abc'"), "{out}");
+    assert!(!out.contains("bestmove"), "{out}");
     assert!(out.contains("info string unknown command: foo"), "{out}");
     assert!(out.contains("move 1 ('e2e5')"), "{out}");
     assert!(out.trim_end().ends_with("readyok"), "{out}");

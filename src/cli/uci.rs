@@ -162,16 +162,31 @@ impl Session {
     }
 
     fn go(&mut self, words: &[&str]) -> Reply {
-        let value = |key: &str| {
-            words
-                .iter()
-                .position(|w| *w == key)
-                .and_then(|i| words.get(i + 1))
-                .and_then(|v| v.parse::<u64>().ok())
+        // The number after `key`, if `key` is there; a key without a
+        // whole number after it is an error, not ignored.
+        let value = |key: &str| -> Result<Option<u64>, Reply> {
+            let Some(i) = words.iter().position(|w| *w == key) else {
+                return Ok(None);
+            };
+            match words.get(i + 1).map(|v| (v, v.parse::<u64>())) {
+                Some((_, Ok(n))) => Ok(Some(n)),
+                Some((v, Err(_))) => {
+                    Err(error(format!("go {key} needs a whole number, not '{v}'")))
+                }
+                None => Err(error(format!("go {key} needs a number"))),
+            }
         };
-        let movetime = value("movetime").map(Duration::from_millis);
+        let (movetime, nodes, mate, perft) = match (
+            value("movetime"),
+            value("nodes"),
+            value("mate"),
+            value("perft"),
+        ) {
+            (Ok(t), Ok(n), Ok(m), Ok(p)) => (t.map(Duration::from_millis), n, m, p),
+            (Err(e), ..) | (_, Err(e), ..) | (.., Err(e), _) | (.., Err(e)) => return e,
+        };
         if words.first() == Some(&"perft") {
-            return match value("perft") {
+            return match perft {
                 Some(depth) if (1..=8).contains(&depth) => {
                     Reply::Lines(dispatch!(&self.position, p => perft_lines(p, depth as u32)))
                 }
@@ -179,19 +194,19 @@ impl Session {
             };
         }
         let budget = Budget {
-            max_nodes: value("nodes").unwrap_or(u64::MAX),
+            max_nodes: nodes.unwrap_or(u64::MAX),
             max_time: movetime,
             hash_bytes: self.hash_mb << 20,
         };
-        if let Some(n) = value("mate") {
-            let Ok(n) = u16::try_from(n) else {
-                return error("go mate needs a length");
-            };
-            if n == 0 {
-                return error("go mate needs a length of at least 1");
+        if let Some(n) = mate {
+            match u16::try_from(n) {
+                Ok(n) if n >= 1 => {
+                    let lines =
+                        dispatch!(&self.position, p => with_a_move(p, mate_lines(p, n, &budget)));
+                    return Reply::Lines(lines);
+                }
+                _ => return error("go mate needs a length from 1 to 65535"),
             }
-            let lines = dispatch!(&self.position, p => with_a_move(p, mate_lines(p, n, &budget)));
-            return Reply::Lines(lines);
         }
         let budget = Budget {
             max_time: Some(movetime.unwrap_or(Duration::from_millis(GO_DEFAULT_MS))),
