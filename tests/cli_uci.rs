@@ -91,9 +91,18 @@ fn bad_commands_get_an_error_line_and_the_session_goes_on() {
         .count();
     assert_eq!(errors, 10, "{out}");
     // A number that cannot be used is named, never ignored.
-    assert!(out.contains("go mate needs a whole number, not '-3'"), "{out}");
-    assert!(out.contains("go mate needs a length from 1 to 65535"), "{out}");
-    assert!(out.contains("go nodes needs a whole number, not 'abc'"), "{out}");
+    assert!(
+        out.contains("go mate needs a whole number, not '-3'"),
+        "{out}"
+    );
+    assert!(
+        out.contains("go mate needs a length from 1 to 65535"),
+        "{out}"
+    );
+    assert!(
+        out.contains("go nodes needs a whole number, not 'abc'"),
+        "{out}"
+    );
     assert!(!out.contains("bestmove"), "{out}");
     assert!(out.contains("info string unknown command: foo"), "{out}");
     assert!(out.contains("move 1 ('e2e5')"), "{out}");
