@@ -7,7 +7,7 @@ use crate::notation::{fen, san, uci};
 use crate::position::{Outcome, Position};
 use crate::search::oracle::{Oracle, TablebaseOracle};
 use crate::tablebase::Wdl;
-use crate::variants::{Fics, International, Losing, Variant};
+use crate::variants::{Fics, International, Losing};
 use std::any::Any;
 use std::path::Path;
 use std::sync::RwLock;
@@ -165,8 +165,6 @@ pub struct Knowledge {
     suicide: Option<Box<dyn Oracle<Losing<Fics>>>>,
     /// The most men of any table, per rule set: `(antichess, suicide)`.
     men: (Option<u32>, Option<u32>),
-    /// Table files that did not open, with their problems.
-    unreadable: Vec<String>,
     proofs: RwLock<ProofIndex>,
 }
 
@@ -180,12 +178,6 @@ impl Knowledge {
                 antichess.as_ref().map(|t| t.max_men()),
                 suicide.as_ref().map(|t| t.max_men()),
             ),
-            unreadable: tablebases.map_or_else(Vec::new, |dir| {
-                [Variant::Antichess, Variant::Suicide]
-                    .into_iter()
-                    .flat_map(|v| crate::tablebase::unreadable_tables(dir, v))
-                    .collect()
-            }),
             antichess: antichess.map(|t| Box::new(t) as Box<dyn Oracle<_>>),
             suicide: suicide.map(|t| Box::new(t) as Box<dyn Oracle<_>>),
             proofs: RwLock::new(proofs),
@@ -196,12 +188,6 @@ impl Knowledge {
     /// `(antichess, suicide)`.
     pub fn tablebase_men(&self) -> (Option<u32>, Option<u32>) {
         self.men
-    }
-
-    /// Table files in the tablebase folder that did not open as the table
-    /// their name says, each with its problem.
-    pub fn unreadable_tables(&self) -> &[String] {
-        &self.unreadable
     }
 
     /// Runs `f` on the proof index (read access).

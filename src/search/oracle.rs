@@ -30,16 +30,11 @@ pub struct TablebaseOracle<R: LosingRules> {
 impl<R: LosingRules> TablebaseOracle<R> {
     /// The tables of rule set `R` in `dir`; `None` if there are none.
     pub fn open(dir: &Path) -> Option<Self> {
-        let prefix = format!("{}-", R::VARIANT.name());
         let max_men = crate::tablebase::table_files(dir, R::VARIANT)
             .ok()?
             .iter()
-            .filter_map(|name| {
-                let key = name.strip_prefix(&prefix)?.strip_suffix(".rtb")?;
-                crate::tablebase::Material::parse(key)
-                    .ok()
-                    .map(|m| m.men() as u32)
-            })
+            .filter_map(|name| crate::tablebase::material_of_file(name, R::VARIANT)?.ok())
+            .map(|m| m.men() as u32)
             .max()?;
         Some(TablebaseOracle {
             tables: Tablebase::open(dir),

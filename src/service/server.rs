@@ -4,6 +4,7 @@
 use super::config::ServeConfig;
 use super::routes::router;
 use super::state::AppState;
+use crate::Variant;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::net::TcpListener;
@@ -50,7 +51,14 @@ pub fn summary(state: &AppState) -> String {
     for e in errors.iter().chain(&state.puzzles.errors) {
         text += &format!("\n  not loaded: {e}");
     }
-    for e in state.knowledge.unreadable_tables() {
+    // Every table file opened once, here only: the searches open tables
+    // as they need them.
+    let unreadable = state.config.tablebases.iter().flat_map(|dir| {
+        [Variant::Antichess, Variant::Suicide]
+            .into_iter()
+            .flat_map(|v| crate::tablebase::unreadable_tables(dir, v))
+    });
+    for e in unreadable {
         text += &format!("\n  unreadable table (its positions answer unknown): {e}");
     }
     text

@@ -47,11 +47,20 @@ pub fn table_files(dir: &Path, variant: Variant) -> Result<Vec<String>, TbError>
     Ok(names)
 }
 
+/// The material key a table file name of `variant` spells
+/// (`antichess-KRvK.rtb`), or `None` for a name of another form.
+pub fn material_of_file(name: &str, variant: Variant) -> Option<Result<Material, TbError>> {
+    let key = name
+        .strip_prefix(variant.name())?
+        .strip_prefix('-')?
+        .strip_suffix(".rtb")?;
+    Some(Material::parse(key))
+}
+
 /// The table files of `variant` in `dir` that do not open as the table
 /// their name says, each with its problem (a start-up check: a probe of
 /// such a table answers "not covered").
 pub fn unreadable_tables(dir: &Path, variant: Variant) -> Vec<String> {
-    let prefix = format!("{}-", variant.name());
     let Ok(names) = table_files(dir, variant) else {
         return Vec::new();
     };
@@ -59,8 +68,7 @@ pub fn unreadable_tables(dir: &Path, variant: Variant) -> Vec<String> {
         .iter()
         .filter_map(|name| {
             let path = dir.join(name);
-            let key = name.strip_prefix(&prefix)?.strip_suffix(".rtb")?;
-            match Material::parse(key) {
+            match material_of_file(name, variant)? {
                 Err(e) => Some(format!("{}: not a table name ({e})", path.display())),
                 Ok(m) => open_table(&path, Some(variant), Some(&m))
                     .err()
