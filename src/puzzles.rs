@@ -188,6 +188,7 @@ impl Miner {
                 max_nodes: self.options.max_nodes,
                 max_time: None,
                 hash_bytes: 256 << 20,
+                stop: None,
             },
             threads: 1,
         };

@@ -106,7 +106,8 @@ fn bad_commands_get_an_error_line_and_the_session_goes_on() {
     assert!(!out.contains("bestmove"), "{out}");
     assert!(out.contains("info string unknown command: foo"), "{out}");
     assert!(out.contains("move 1 ('e2e5')"), "{out}");
-    assert!(out.trim_end().ends_with("readyok"), "{out}");
+    // Answered at once while a `go` is still waiting (UCI: "immediately").
+    assert_eq!(out.lines().filter(|l| *l == "readyok").count(), 1, "{out}");
 }
 
 #[test]
@@ -156,4 +157,61 @@ fn hostage_mate_as_a_gui_drives_it() {
     );
     assert!(out.contains("proved shortest, verified"), "{out}");
     assert_eq!(lines.last(), Some(&"bestmove N#B@f7"), "{out}");
+}
+
+/// A GUI's `stop` ends a search that would otherwise run for hours, and
+/// `isready` is answered while it runs (the UCI protocol requires both).
+#[test]
+fn stop_ends_a_running_search_and_isready_is_answered_during_it() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ransom"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("ransom runs");
+    // If `stop` were ignored, the reads below would wait for ever: after
+    // two minutes the engine is killed and the test fails instead.
+    let pid = child.id().to_string();
+    let (done, watchdog) = std::sync::mpsc::channel::<()>();
+    std::thread::spawn(move || {
+        if watchdog
+            .recv_timeout(std::time::Duration::from_secs(120))
+            .is_err()
+        {
+            let _ = Command::new("kill").args(["-9", &pid]).status();
+        }
+    });
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut next_line = || output.next().and_then(Result::ok).unwrap_or_default();
+    // No mate in 40 from the start position: without `stop` this runs on.
+    writeln!(input, "position startpos\ngo mate 40\nisready").unwrap();
+    assert_eq!(next_line(), "readyok", "isready waits for the search");
+    writeln!(input, "stop").unwrap();
+    let mut lines = Vec::new();
+    while !lines
+        .last()
+        .is_some_and(|l: &String| l.starts_with("bestmove"))
+    {
+        let line = next_line();
+        assert!(
+            !line.is_empty(),
+            "the engine ended without a bestmove: {lines:?}"
+        );
+        lines.push(line);
+    }
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("no mate found within the budget")),
+        "{lines:?}"
+    );
+    // A legal move for the GUI, and the session goes on after the stop.
+    assert_eq!(lines.last().unwrap(), "bestmove b1a3", "{lines:?}");
+    writeln!(input, "go perft 1\nquit").unwrap();
+    let rest: Vec<String> = std::iter::from_fn(|| output.next().and_then(Result::ok)).collect();
+    assert!(rest.contains(&"Nodes searched: 20".to_string()), "{rest:?}");
+    assert!(child.wait().unwrap().success());
+    let _ = done.send(());
 }

@@ -21,6 +21,7 @@ fn options(max: u16) -> MateOptions {
             max_nodes: 50_000_000,
             max_time: None,
             hash_bytes: 256 << 20,
+            stop: None,
         },
         threads: 1,
     }

@@ -24,6 +24,7 @@ fn budget() -> Budget {
         max_nodes: 2_000_000,
         max_time: None,
         hash_bytes: 64 << 20,
+        stop: None,
     }
 }
 
@@ -265,6 +266,7 @@ fn budget_exhaustion_is_unknown_not_a_guess() {
         max_nodes: 50,
         max_time: None,
         hash_bytes: 1 << 20,
+        stop: None,
     };
     let report = prove(&pos, &tiny, &mut |_| {});
     assert_eq!(report.verdict, Verdict::Unknown);
@@ -279,6 +281,7 @@ fn tiny_hash_still_proves_or_says_unknown() {
         max_nodes: 3_000_000,
         max_time: None,
         hash_bytes: 1,
+        stop: None,
     };
     let report = prove(&pos, &small, &mut |_| {});
     if let Some(proof) = &report.proof {

@@ -60,6 +60,7 @@ fn check_file<P: Position>(path: &Path) -> usize {
                 max_nodes: 100_000_000,
                 max_time: None,
                 hash_bytes: 256 << 20,
+                stop: None,
             },
             threads: 1,
         };
@@ -125,6 +126,7 @@ fn verify_generated<P: Position>(path: &Path, puzzles: &[Puzzle]) {
         max_nodes: 100_000_000,
         max_time: None,
         hash_bytes: 256 << 20,
+        stop: None,
     };
     for p in puzzles {
         let check = check_puzzle::<P>(p, budget);

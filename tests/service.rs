@@ -571,6 +571,7 @@ fn records_no_line_of_a_proof_reaches_are_never_served() {
         max_nodes: 1_000_000,
         max_time: None,
         hash_bytes: 64 << 20,
+        stop: None,
     };
     let mut proof = prove(&after_e4, &budget, &mut |_| {})
         .proof

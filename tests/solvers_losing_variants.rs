@@ -17,6 +17,7 @@ fn budget() -> Budget {
         max_nodes: 2_000_000,
         max_time: None,
         hash_bytes: 64 << 20,
+        stop: None,
     }
 }
 
@@ -160,6 +161,7 @@ fn options(max: u16) -> MateOptions {
             max_nodes: 5_000_000,
             max_time: None,
             hash_bytes: 64 << 20,
+            stop: None,
         },
         threads: 1,
     }

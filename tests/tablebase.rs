@@ -510,6 +510,7 @@ fn the_prover_settles_covered_positions_from_the_tables_with_fewer_nodes() {
         max_nodes: 300_000,
         max_time: None,
         hash_bytes: 64 << 20,
+        stop: None,
     };
     for (text, verdict, dtw) in [
         ("8/8/8/8/8/3k4/8/1R6 b - - 0 1", Verdict::Loss, 35),

@@ -90,6 +90,7 @@ impl MateArgs {
                 max_nodes: self.max_nodes.unwrap_or(u64::MAX),
                 max_time: self.max_time.map(Duration::from_secs_f64),
                 hash_bytes: self.hash.saturating_mul(1 << 20),
+                stop: None,
             },
             threads: usize::from(self.threads),
         }

@@ -94,6 +94,7 @@ impl From<&ProveArgs> for ProveArgsOwned {
                 max_nodes: a.max_nodes.unwrap_or(u64::MAX),
                 max_time: a.max_time.map(Duration::from_secs_f64),
                 hash_bytes: a.hash.saturating_mul(1 << 20),
+                stop: None,
             },
             out: a.out.clone(),
             pgn: a.pgn.clone(),

@@ -319,6 +319,7 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
         max_nodes: args.max_nodes.unwrap_or(u64::MAX),
         max_time: None,
         hash_bytes: 512 << 20,
+        stop: None,
     };
     let start = Instant::now();
     let selected: Vec<&Puzzle> = puzzles.iter().step_by(args.every.max(1)).collect();

@@ -3,18 +3,20 @@
 //! Stockfish's divide format; `go mate N` runs the mate solver; a plain
 //! `go` answers from the endgame tablebases or the stored proofs when they
 //! know the position, otherwise with the shortest mate the solver finds
-//! within the time given.
+//! within the time given. Input is read on its own thread, so `stop`,
+//! `quit` and `isready` are heard while a search runs.
 //! Bad input is answered with `info string error: ...`; the session goes on.
 
 use ransom::analysis::{Category, Knowledge, ProofIndex, Source};
 use ransom::notation::{fen, parse_move, parse_turn, uci};
 use ransom::perft::divide;
-use ransom::search::Budget;
 use ransom::search::mate::{MateOptions, MateStatus, longest_line, solve_mate};
+use ransom::search::{Budget, StopSignal};
 use ransom::{AnyPosition, Position, Variant, dispatch};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 /// Arguments of `ransom uci` (none: everything is set by UCI commands).
@@ -37,9 +39,16 @@ struct Session {
 const GO_MATE_MAX: u16 = 5;
 const GO_DEFAULT_MS: u64 = 1000;
 
+/// How many `go` commands the input reader has passed on, how many the
+/// session has answered, and how many of them are to stop (`stop` and
+/// `quit` stop every `go` read before them). The `n`th `go` searches with
+/// ticket `n` of a [`StopSignal`] on `STOPPED`, so a `stop` never reaches a
+/// later `go`, however the two threads are timed.
+static GOS_READ: AtomicU64 = AtomicU64::new(0);
+static GOS_ANSWERED: AtomicU64 = AtomicU64::new(0);
+static STOPPED: AtomicU64 = AtomicU64::new(0);
+
 pub fn run(_args: &UciArgs) -> anyhow::Result<ExitCode> {
-    let stdin = std::io::stdin();
-    let mut out = std::io::stdout().lock();
     let mut session = Session {
         variant: Variant::Chess,
         position: AnyPosition::start(Variant::Chess),
@@ -48,20 +57,68 @@ pub fn run(_args: &UciArgs) -> anyhow::Result<ExitCode> {
         proofs: PathBuf::from("proofs"),
         knowledge: None,
     };
-    for line in stdin.lock().lines() {
+    // Commands are read on their own thread, so that `stop`, `quit` and
+    // `isready` are heard while a search runs on this one.
+    let (sender, commands) = std::sync::mpsc::channel::<std::io::Result<String>>();
+    std::thread::spawn(move || read_commands(&sender));
+    for line in commands {
         let line = line?;
         let reply = session.handle(line.trim());
         match reply {
             Reply::Quit => break,
             Reply::Lines(lines) => {
+                let mut out = std::io::stdout().lock();
                 for l in lines {
                     writeln!(out, "{l}")?;
                 }
                 out.flush()?;
             }
         }
+        if is_go(&line) {
+            GOS_ANSWERED.fetch_add(1, Ordering::SeqCst);
+        }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn is_go(line: &str) -> bool {
+    line.split_whitespace().next() == Some("go")
+}
+
+/// Passes the lines of stdin on to the session, acting at once on the
+/// commands that cannot wait for a running search: `stop` and `quit` stop
+/// every `go` read so far, `isready` while a `go` is unanswered is
+/// answered here. The end of the input stops nothing: a script's last
+/// `go` is answered in full.
+fn read_commands(sender: &std::sync::mpsc::Sender<std::io::Result<String>>) {
+    for line in std::io::stdin().lock().lines() {
+        let command = line
+            .as_ref()
+            .ok()
+            .and_then(|l| l.split_whitespace().next().map(str::to_string));
+        match command.as_deref() {
+            Some("go") => {
+                GOS_READ.fetch_add(1, Ordering::SeqCst);
+            }
+            Some("stop") | Some("quit") => {
+                STOPPED.store(GOS_READ.load(Ordering::SeqCst), Ordering::SeqCst);
+            }
+            Some("isready")
+                if GOS_READ.load(Ordering::SeqCst) > GOS_ANSWERED.load(Ordering::SeqCst) =>
+            {
+                let mut out = std::io::stdout().lock();
+                if writeln!(out, "readyok").and_then(|()| out.flush()).is_err() {
+                    return;
+                }
+                continue;
+            }
+            _ => {}
+        }
+        let quit = command.as_deref() == Some("quit");
+        if sender.send(line).is_err() || quit {
+            return;
+        }
+    }
 }
 
 enum Reply {
@@ -197,6 +254,10 @@ impl Session {
             max_nodes: nodes.unwrap_or(u64::MAX),
             max_time: movetime,
             hash_bytes: self.hash_mb << 20,
+            stop: Some(StopSignal {
+                stopped: &STOPPED,
+                ticket: GOS_ANSWERED.load(Ordering::SeqCst) + 1,
+            }),
         };
         if let Some(n) = mate {
             match u16::try_from(n) {
@@ -208,8 +269,10 @@ impl Session {
                 _ => return error("go mate needs a length from 1 to 65535"),
             }
         }
+        // `go infinite` searches until `stop` (or the answer).
+        let infinite = words.contains(&"infinite");
         let budget = Budget {
-            max_time: Some(movetime.unwrap_or(Duration::from_millis(GO_DEFAULT_MS))),
+            max_time: movetime.or((!infinite).then_some(Duration::from_millis(GO_DEFAULT_MS))),
             ..budget
         };
         self.knowledge();

@@ -1,9 +1,10 @@
 //! Search budgets: nodes, time and memory.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// Limits of one search. When a limit is reached the search stops and
-/// answers "unknown" with what it learned.
+/// Limits of one search. When a limit is reached (or the stop signal is
+/// raised) the search stops and answers "unknown" with what it learned.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
     /// Stop after this many node expansions.
@@ -12,6 +13,27 @@ pub struct Budget {
     pub max_time: Option<Duration>,
     /// Memory for the transposition table, in bytes.
     pub hash_bytes: usize,
+    /// Stop soon after this signal is raised (UCI's `stop`), as at a limit.
+    pub stop: Option<StopSignal>,
+}
+
+/// A request to stop a search from another thread. The requester counts
+/// the searches it wants stopped in `stopped`; the search holding ticket
+/// `ticket` stops once that count reaches it. Numbered tickets let a stop
+/// meant for one search never reach a later one.
+#[derive(Clone, Copy, Debug)]
+pub struct StopSignal {
+    /// How many searches, numbered from 1, are to stop.
+    pub stopped: &'static AtomicU64,
+    /// This search's number.
+    pub ticket: u64,
+}
+
+impl StopSignal {
+    /// Whether this search is to stop.
+    pub fn is_raised(&self) -> bool {
+        self.stopped.load(Ordering::Relaxed) >= self.ticket
+    }
 }
 
 impl Default for Budget {
@@ -20,6 +42,7 @@ impl Default for Budget {
             max_nodes: u64::MAX,
             max_time: None,
             hash_bytes: 1 << 30,
+            stop: None,
         }
     }
 }
@@ -29,13 +52,15 @@ impl Default for Budget {
 pub(crate) struct Deadline {
     start: Instant,
     max_time: Option<Duration>,
+    stop: Option<StopSignal>,
 }
 
 impl Deadline {
-    pub(crate) fn new(max_time: Option<Duration>) -> Self {
+    pub(crate) fn new(budget: &Budget) -> Self {
         Deadline {
             start: Instant::now(),
-            max_time,
+            max_time: budget.max_time,
+            stop: budget.stop,
         }
     }
 
@@ -43,8 +68,10 @@ impl Deadline {
         self.start.elapsed()
     }
 
+    /// The time is up or the stop signal is raised.
     pub(crate) fn expired(&self) -> bool {
         self.max_time.is_some_and(|t| self.start.elapsed() >= t)
+            || self.stop.is_some_and(|signal| signal.is_raised())
     }
 }
 
@@ -81,7 +108,7 @@ impl<'p> Meter<'p> {
         Meter {
             nodes: 0,
             max_nodes: budget.max_nodes,
-            deadline: Deadline::new(budget.max_time),
+            deadline: Deadline::new(budget),
             stopped: false,
             next_report: Duration::from_secs(1),
             progress: None,

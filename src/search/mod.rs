@@ -12,7 +12,7 @@ pub mod proof;
 mod prover;
 pub mod verify;
 
-pub use budget::{Budget, Progress};
+pub use budget::{Budget, Progress, StopSignal};
 pub use dfpn::{DfPn, SearchResult};
 pub use pn::Pn;
 pub use proof::{Proof, ProofMeta};

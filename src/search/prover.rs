@@ -97,7 +97,7 @@ pub fn prove_with_oracle<P: Position>(
         let remaining = Budget {
             max_nodes: budget.max_nodes.saturating_sub(report.nodes),
             max_time: budget.max_time.map(|t| t.saturating_sub(start.elapsed())),
-            hash_bytes: budget.hash_bytes,
+            ..*budget
         };
         if remaining.max_nodes == 0 || remaining.max_time.is_some_and(|t| t.is_zero()) {
             report.notes.push("budget exhausted".into());

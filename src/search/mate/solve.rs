@@ -149,6 +149,7 @@ pub fn solve_mate<P: Position>(
                 .max_time
                 .map(|t| t.saturating_sub(start.elapsed())),
             hash_bytes: options.budget.hash_bytes / 2,
+            ..options.budget
         };
         let mut pass = MateSearch::<P>::new(root.turn(), &pass_budget)
             .quiet_moves_above(options.max - quiet_moves);
@@ -343,7 +344,7 @@ fn remaining_budget(options: &MateOptions, report: &MateReport, start: Instant) 
             .budget
             .max_time
             .map(|t| t.saturating_sub(start.elapsed())),
-        hash_bytes: options.budget.hash_bytes,
+        ..options.budget
     }
 }
 

@@ -62,8 +62,7 @@ pub(super) fn search_root_split<P: Position>(
     let threads = threads.max(1);
     let share = Budget {
         max_nodes: budget.max_nodes / threads as u64,
-        max_time: budget.max_time,
-        hash_bytes: budget.hash_bytes,
+        ..*budget
     };
     let moves = root.legal_moves().to_vec();
     let shared = Shared {
@@ -174,6 +173,7 @@ mod tests {
             max_nodes: 1_000_000,
             max_time: None,
             hash_bytes: 16 << 20,
+            stop: None,
         };
         for threads in [1, 2] {
             let within = |bound| search_root_split(&root, bound, &budget, threads, &mut |_| {});

@@ -63,5 +63,6 @@ fn budget(
             max_time_ms.unwrap_or(cfg.max_time_ms).min(cfg.max_time_ms),
         )),
         hash_bytes: cfg.hash_mb.saturating_mul(1 << 20),
+        stop: None,
     }
 }
