@@ -480,6 +480,7 @@ fn unwritable_result_files_are_refused_before_the_search() {
     std::fs::write(&file, "x").unwrap();
     let through_file = file.join("x.proof");
     let (dir_text, through_text) = (dir.to_str().unwrap(), through_file.to_str().unwrap());
+    let file_text = file.to_str().unwrap();
     for args in [
         vec!["prove", "e4", "--out", dir_text],
         vec!["prove", "e4", "--out", through_text],
@@ -489,10 +490,23 @@ fn unwritable_result_files_are_refused_before_the_search() {
         let (code, err) = fails(&args);
         assert_eq!(code, 1, "ransom {args:?}: {err}");
         assert!(
-            err.contains("is a directory") || err.contains("is not a directory"),
+            err.contains("is a directory") || err.contains("a-file is a file, not a directory"),
             "ransom {args:?}: {err}"
         );
     }
+    // A table folder that is a file, or under one, is named as such; an
+    // operating-system error is said once.
+    for table_dir in [file_text, through_text] {
+        let (code, err) = fails(&["tb", "build", "--material", "KvK", "--dir", table_dir]);
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains("a-file is a file, not a directory"), "{err}");
+    }
+    let (code, err) = fails(&["verify", dir_text]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("is a directory, not a table file"), "{err}");
+    let (code, err) = fails(&["tb", "verify", dir_text]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(err.matches("directory").count(), 1, "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -515,4 +529,28 @@ fn tb_build_names_a_damaged_existing_table() {
     assert!(err.contains("antichess-KNvK.rtb"), "{err}");
     assert!(err.contains("delete it"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A PGN file without a game (empty, or only comments) is an error, not
+/// the start position.
+#[test]
+fn a_pgn_without_a_game_is_refused() {
+    let path = std::env::temp_dir().join(format!("ransom-empty-{}.pgn", std::process::id()));
+    for text in ["", "  \n", "{just a comment}\n; and another\n"] {
+        std::fs::write(&path, text).unwrap();
+        let (code, err) = fails(&["play", "--pgn", path.to_str().unwrap()]);
+        assert_eq!(code, 1, "{text:?}: {err}");
+        assert!(err.contains("no game in the PGN"), "{text:?}: {err}");
+        assert!(err.contains("ransom-empty-"), "the file is named: {err}");
+    }
+    // A game of no moves is still a game: its FEN tag is the position.
+    std::fs::write(&path, "[FEN \"8/8/8/8/8/8/1k6/R6K w - - 0 1\"]\n*\n").unwrap();
+    let out = ransom(&["play", "--pgn", path.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("8/8/8/8/8/8/1k6/R6K w - - 0 1"));
+    std::fs::remove_file(&path).unwrap();
 }

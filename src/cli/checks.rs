@@ -48,7 +48,19 @@ pub(crate) fn check_output_path(path: &std::path::Path) -> anyhow::Result<()> {
     if path.is_dir() {
         anyhow::bail!("{shown}: is a directory, not a file to write");
     }
-    let mut folder = path.parent();
+    check_folders(&shown.to_string(), path.parent())
+}
+
+/// Checks, before a long job, that files can be written into `dir`: it is
+/// a directory, or it can be made one (the first of its ancestors that
+/// exists is a directory).
+pub(crate) fn check_output_dir(dir: &std::path::Path) -> anyhow::Result<()> {
+    check_folders(&dir.display().to_string(), Some(dir))
+}
+
+/// The nearest of `folder` and its ancestors that exists must be a
+/// directory; `shown` names what is to be written in the error.
+fn check_folders(shown: &str, mut folder: Option<&std::path::Path>) -> anyhow::Result<()> {
     while let Some(dir) = folder {
         let dir = if dir.as_os_str().is_empty() {
             std::path::Path::new(".")
@@ -57,7 +69,11 @@ pub(crate) fn check_output_path(path: &std::path::Path) -> anyhow::Result<()> {
         };
         if dir.exists() {
             if !dir.is_dir() {
-                anyhow::bail!("{shown}: {} is not a directory", dir.display());
+                let file = dir.display().to_string();
+                if file == shown {
+                    anyhow::bail!("{file} is a file, not a directory");
+                }
+                anyhow::bail!("{shown}: {file} is a file, not a directory");
             }
             return Ok(());
         }

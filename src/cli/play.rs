@@ -32,7 +32,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     if let Some(path) = &args.pgn {
         let text = std::fs::read_to_string(path)
             .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
-        let game = pgn::parse(&text)?;
+        let game = pgn::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         if position.fen.is_none() {
             position.fen = game.tag("FEN").map(str::to_string);
         }

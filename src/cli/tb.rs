@@ -162,6 +162,7 @@ fn build<R: LosingRules>(
     targets: &[Material],
     manifest: bool,
 ) -> anyhow::Result<ExitCode> {
+    super::checks::check_output_dir(dir)?;
     let start = std::time::Instant::now();
     let mut total_bytes = 0u64;
     let state = BuildProgress::default();
@@ -394,9 +395,6 @@ fn show(w: Wdl, d: u16) -> String {
 }
 
 fn verify(file: &Path, json: bool) -> anyhow::Result<ExitCode> {
-    if !file.is_file() {
-        anyhow::bail!("{}: no such table file", file.display());
-    }
     let reader = tablebase::open_table(file, None, None)?;
     let variant = losing_variant(reader.variant())?;
     drop(reader);

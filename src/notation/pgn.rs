@@ -36,6 +36,9 @@ pub enum PgnError {
     /// A tag pair that does not read as `[Name "value"]`.
     #[error("malformed tag pair '{0}'")]
     Tag(String),
+    /// Nothing but blanks and comments: no tag, move or result.
+    #[error("no game in the PGN (no tag pair, move or result)")]
+    NoGame,
 }
 
 /// Whether `rest` (starting at `(`) opens a Hostage exchange: `(X)` or
@@ -65,7 +68,7 @@ fn is_exchange(rest: &[u8]) -> bool {
         && rest.get(i + 2).is_some_and(|c| (b'1'..=b'8').contains(c))
 }
 
-/// Reads the first game of `text`.
+/// Reads the first game of `text`; text without a game is an error.
 pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
     let bytes = text.as_bytes();
     let mut game = PgnGame::default();
@@ -115,6 +118,9 @@ pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
                 }
             }
         }
+    }
+    if game == PgnGame::default() {
+        return Err(PgnError::NoGame);
     }
     Ok(game)
 }

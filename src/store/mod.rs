@@ -68,12 +68,13 @@ impl TableKind {
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// The file could not be opened, read or written.
-    #[error("{path}: {source}")]
+    #[error("{path}: {error}")]
     Io {
         /// The file.
         path: String,
-        /// The operating-system error.
-        source: std::io::Error,
+        /// The operating-system error (part of the message, not a source:
+        /// a report of the whole chain would print it twice).
+        error: std::io::Error,
     },
     /// The file is not a valid table.
     #[error("{path}: corrupt table: {problem}")]

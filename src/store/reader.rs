@@ -74,18 +74,22 @@ impl TableReader {
     /// replace files by renaming, which leaves an open map intact).
     pub fn open(path: &Path) -> Result<TableReader, StoreError> {
         let name = path.display().to_string();
-        let file = std::fs::File::open(path).map_err(|source| StoreError::Io {
+        let io = |error| StoreError::Io {
             path: name.clone(),
-            source,
-        })?;
+            error,
+        };
+        let file = std::fs::File::open(path).map_err(io)?;
+        if file.metadata().map_err(io)?.is_dir() {
+            return Err(io(std::io::Error::new(
+                std::io::ErrorKind::IsADirectory,
+                "is a directory, not a table file",
+            )));
+        }
         // Safety: the map is read-only and the documented contract above is
         // that table files are never modified in place while mapped (writers
         // rename a new file over the old one). Reading through the map avoids
         // loading multi-gigabyte tables into memory, which is why it is used.
-        let map = unsafe { Mmap::map(&file) }.map_err(|source| StoreError::Io {
-            path: name.clone(),
-            source,
-        })?;
+        let map = unsafe { Mmap::map(&file) }.map_err(io)?;
         Self::from_map(name, map)
     }
 

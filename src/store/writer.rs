@@ -147,9 +147,9 @@ impl TableWriter {
 
     /// Writes the table to `path` atomically (temporary file, then rename).
     pub fn write(self, path: &Path) -> Result<(), StoreError> {
-        let bytes = self.to_bytes().map_err(|source| StoreError::Io {
+        let bytes = self.to_bytes().map_err(|error| StoreError::Io {
             path: path.display().to_string(),
-            source,
+            error,
         })?;
         write_atomically(path, &bytes)
     }
@@ -158,9 +158,9 @@ impl TableWriter {
 /// Writes `bytes` to `path.tmp`, syncs it, then renames it to `path`, so a
 /// crash never leaves a half-written file under the real name.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-    let io = |source| StoreError::Io {
+    let io = |error| StoreError::Io {
         path: path.display().to_string(),
-        source,
+        error,
     };
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(io)?;
