@@ -468,6 +468,40 @@ fn impossible_budgets_are_usage_errors() {
             );
         }
     }
+    // A zero node budget or sample step would make the job pointless (it
+    // used to mean "no limit" in one command and "nothing" in another); a
+    // server's pool and queue are bounded.
+    for (args, says) in [
+        (
+            vec!["prove", "e4", "--max-nodes", "0"],
+            "must be at least 1",
+        ),
+        (vec!["mate", "--max-nodes", "0"], "must be at least 1"),
+        (
+            vec!["puzzles", "verify", "x.epd", "--max-nodes", "0"],
+            "must be at least 1",
+        ),
+        (
+            vec!["puzzles", "verify", "x.epd", "--every", "0"],
+            "must be at least 1",
+        ),
+        (
+            vec!["puzzles", "generate", "--max-nodes", "0"],
+            "must be at least 1",
+        ),
+        (vec!["serve", "--max-nodes", "0"], "must be at least 1"),
+        (vec!["serve", "--workers", "0"], "workers must be 1 to 1024"),
+        (
+            vec!["serve", "--workers", "99999999999"],
+            "workers must be 1 to 1024",
+        ),
+        (vec!["serve", "--queue", "99999999999"], "queue must hold"),
+        (vec!["serve", "--hash", "0"], "table size"),
+    ] {
+        let (code, err) = fails(&args);
+        assert_eq!(code, 2, "ransom {args:?}: {err}");
+        assert!(err.contains(says), "ransom {args:?}: {err}");
+    }
 }
 
 /// A result's file is checked before the search: a directory, or a path

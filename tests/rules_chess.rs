@@ -133,6 +133,28 @@ fn castling_rights_lost_after_rook_move() {
 }
 
 #[test]
+fn fen_castling_rights_and_promotion_marks_are_read_strictly() {
+    // RULES S: a castling right is a right of one rook; naming it twice
+    // (`KK`, or `K` and the Shredder-FEN letter `H` of the same rook) is an
+    // error, not silently one right.
+    for text in [
+        "r3k2r/8/8/8/8/8/8/R3K2R w KKQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KHkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkqq - 0 1",
+    ] {
+        let err = fen::parse_position::<Chess>(text).unwrap_err().to_string();
+        assert!(err.contains("twice"), "{text}: {err}");
+    }
+    assert!(fen::parse_position::<Chess>("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").is_ok());
+    // `~` marks a promoted man only in crazyhouse (RULES Z), where it
+    // matters on capture; in chess it would be dropped without a word.
+    let err = fen::parse_position::<Chess>("r3k2r/8/8/8/8/8/8/R~3K2R w Kkq - 0 1")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("only crazyhouse marks promoted men"), "{err}");
+}
+
+#[test]
 fn castling_rights_lost_when_rook_captured_on_corner() {
     // RULES S: a rook captured on its corner takes the right with it.
     let p = pos("r3k2r/8/8/8/8/8/6b1/R3K2R b KQkq - 0 1");

@@ -432,6 +432,27 @@ fn bad_requests_get_json_errors() {
         400,
         "bad-fen",
     );
+    // An empty FEN is an error, as on the command line (leaving the field
+    // out means the start position).
+    assert_error(&get(s, "/v1/chess?fen="), 400, "bad-fen");
+    assert_error(
+        &post(s, "/v1/chess/mate", r#"{"fen": " "}"#),
+        400,
+        "bad-fen",
+    );
+    // A comma joins the sub-moves of one Hit-and-Run turn (RULES R1, R8;
+    // each side's first turn is one move), and nothing else.
+    let turn = post(
+        s,
+        "/v1/hitandrun/mate",
+        r#"{"max": 1, "moves": ["e2e4", "e7e5", "g1f3,d2d4", "b8c6,d7d6"]}"#,
+    );
+    assert_eq!(turn.status, 200, "{}", String::from_utf8_lossy(&turn.body));
+    assert_error(
+        &post(s, "/v1/chess/mate", r#"{"max": 1, "moves": ["e2e4,e7e5"]}"#),
+        400,
+        "bad-move",
+    );
     let huge = format!(r#"{{"fen": "{}"}}"#, "x".repeat(200_000));
     assert_error(&post(s, "/v1/chess/mate", &huge), 413, "body-too-large");
 }

@@ -29,6 +29,38 @@ pub(crate) fn parse_hash_mb(text: &str) -> Result<usize, String> {
     }
 }
 
+/// Parses a count that must be at least 1 (a node budget, a sample
+/// step): 0 would make the job pointless, not unlimited.
+pub(crate) fn parse_at_least_one<T>(text: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + From<u8>,
+{
+    match text.trim().parse::<T>() {
+        Ok(n) if n >= T::from(1) => Ok(n),
+        Ok(_) => Err(format!("'{text}': must be at least 1")),
+        Err(_) => Err(format!("'{text}' is not a whole number")),
+    }
+}
+
+/// Parses `serve --workers`: 1 to 1024 searches at once (each may hold a
+/// table of `--hash` MB).
+pub(crate) fn parse_workers(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=1024).contains(&n) => Ok(n),
+        _ => Err(format!("'{text}': the number of workers must be 1 to 1024")),
+    }
+}
+
+/// Parses `serve --queue`: 0 to 100,000 waiting searches.
+pub(crate) fn parse_queue(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if n <= 100_000 => Ok(n),
+        _ => Err(format!(
+            "'{text}': the queue must hold 0 to 100000 searches"
+        )),
+    }
+}
+
 /// The longest file name most file systems take, less the `.tmp` of an
 /// atomic write.
 const MAX_FILE_NAME: usize = 255 - 4;

@@ -34,7 +34,7 @@ pub struct MateArgs {
     #[arg(long)]
     pub all_keys: bool,
     /// Stop after this many nodes (per position with --epd).
-    #[arg(long)]
+    #[arg(long, value_parser = super::checks::parse_at_least_one::<u64>)]
     pub max_nodes: Option<u64>,
     /// Stop after this many seconds (per position with --epd).
     #[arg(long, value_parser = super::checks::parse_seconds)]

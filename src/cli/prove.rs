@@ -23,7 +23,7 @@ pub struct ProveArgs {
     /// Moves (SAN or UCI) played from the start to reach the position to prove.
     moves: Vec<String>,
     /// Stop after this many node expansions.
-    #[arg(long)]
+    #[arg(long, value_parser = super::checks::parse_at_least_one::<u64>)]
     max_nodes: Option<u64>,
     /// Stop after this many seconds.
     #[arg(long, value_parser = super::checks::parse_seconds)]

@@ -48,7 +48,7 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Solver node budget per position (positions needing more are skipped).
-    #[arg(long, default_value_t = 2_000_000)]
+    #[arg(long, default_value_t = 2_000_000, value_parser = super::checks::parse_at_least_one::<u64>)]
     max_nodes: u64,
     /// Stop after this many games even if fewer puzzles were found.
     #[arg(long)]
@@ -72,10 +72,10 @@ pub struct VerifyArgs {
     #[arg(long, short = 'v')]
     variant: Option<String>,
     /// Solver node budget per puzzle.
-    #[arg(long)]
+    #[arg(long, value_parser = super::checks::parse_at_least_one::<u64>)]
     max_nodes: Option<u64>,
     /// Only every N-th puzzle (a quick sample).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::checks::parse_at_least_one::<usize>)]
     every: usize,
     /// No progress on stderr.
     #[arg(long, short = 'q')]
@@ -322,7 +322,7 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
         stop: None,
     };
     let start = Instant::now();
-    let selected: Vec<&Puzzle> = puzzles.iter().step_by(args.every.max(1)).collect();
+    let selected: Vec<&Puzzle> = puzzles.iter().step_by(args.every).collect();
     let mut failed = 0usize;
     for (i, p) in selected.iter().enumerate() {
         let failures = ransom::for_variant!(variant, check(p, budget));

@@ -20,20 +20,20 @@ pub struct ServeArgs {
     /// Puzzle sets (*.epd, *.jsonl).
     #[arg(long, default_value = "puzzles")]
     puzzles: PathBuf,
-    /// Searches running at once (default: the number of cores).
-    #[arg(long)]
+    /// Searches running at once, 1 to 1024 (default: the number of cores).
+    #[arg(long, value_parser = super::checks::parse_workers)]
     workers: Option<usize>,
-    /// Searches that may wait for a worker before requests get 503.
-    #[arg(long, default_value_t = 16)]
+    /// Searches that may wait for a worker before requests get 503 (0 to 100000).
+    #[arg(long, default_value_t = 16, value_parser = super::checks::parse_queue)]
     queue: usize,
     /// The most nodes one search may use.
-    #[arg(long, default_value_t = 20_000_000)]
+    #[arg(long, default_value_t = 20_000_000, value_parser = super::checks::parse_at_least_one::<u64>)]
     max_nodes: u64,
     /// The most time one search may use, in milliseconds.
     #[arg(long, default_value_t = 10_000)]
     max_time: u64,
     /// Memory for one search's table, in MB (1 to 65536).
-    #[arg(long, default_value_t = 128)]
+    #[arg(long, default_value_t = 128, value_parser = super::checks::parse_hash_mb)]
     hash: usize,
     /// Proofs found by requests that this run may store (0: store none).
     #[arg(long, default_value_t = 1000)]
@@ -42,12 +42,6 @@ pub struct ServeArgs {
 
 pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     let defaults = ServeConfig::default();
-    if args.workers == Some(0) {
-        anyhow::bail!("--workers must be at least 1");
-    }
-    if !(1..=65536).contains(&args.hash) {
-        anyhow::bail!("--hash must be 1 to 65536 MB, not {}", args.hash);
-    }
     let config = ServeConfig {
         bind: args.bind,
         tablebases: Some(args.tablebases.clone()),

@@ -32,6 +32,15 @@ pub enum FenError {
     /// The castling field is malformed.
     #[error("invalid castling field '{0}' (expected '-' or letters from KQkq)")]
     Castling(String),
+    /// The castling field names one right twice (`KKq`, or `K` and `H`
+    /// for the same rook).
+    #[error("castling field '{field}' gives the right '{right}' twice")]
+    CastlingTwice {
+        /// The field as written.
+        field: String,
+        /// The letter that repeats a right.
+        right: char,
+    },
     /// The en-passant field is malformed.
     #[error(
         "invalid en-passant field '{0}' (expected '-', a square such as e3, or in Hit-and-Run chess distinct squares separated by commas such as d6,e6)"
@@ -268,6 +277,12 @@ fn parse_castling(text: &str, board: &Board) -> Result<Bitboard, FenError> {
             f @ 'a'..='h' => Square::from_coords(f as u32 - 'a' as u32, rank).expect("file a-h"),
             _ => return Err(FenError::Castling(text.to_string())),
         };
+        if rights.contains(sq) {
+            return Err(FenError::CastlingTwice {
+                field: text.to_string(),
+                right: c,
+            });
+        }
         rights.add(sq);
     }
     Ok(rights)

@@ -339,6 +339,9 @@ pub(crate) fn check_common(setup: &Setup, problems: &mut Vec<String>) {
     if setup.sub.is_some() {
         problems.push("only Hit-and-Run chess has a mid-turn 'sub=' field (RULES R8)".into());
     }
+    if setup.promoted.any() {
+        problems.push("only crazyhouse marks promoted men with '~'".into());
+    }
     let pawns_on_back = board.by_role(Role::Pawn) & Bitboard::BACKRANKS;
     for sq in pawns_on_back {
         problems.push(format!("pawn on a back rank ({sq})"));

@@ -2,7 +2,7 @@
 //! bodies, each failure a clear [`ApiError`].
 
 use super::error::ApiError;
-use crate::notation::{fen, parse_move};
+use crate::notation::{fen, parse_turn};
 use crate::position::Position;
 use crate::variants::{AnyPosition, Variant};
 use axum::body::Bytes;
@@ -21,10 +21,14 @@ pub fn variant(path: Result<Path<String>, PathRejection>) -> Result<Variant, Api
     })
 }
 
-/// The position of `fen` (the variant's start without one).
+/// The position of `fen` (the variant's start without one; an empty
+/// `fen` is an error, as on the command line).
 pub fn position(variant: Variant, fen_text: Option<&str>) -> Result<AnyPosition, ApiError> {
     match fen_text.map(str::trim) {
-        None | Some("") => Ok(AnyPosition::start(variant)),
+        None => Ok(AnyPosition::start(variant)),
+        Some("") => Err(ApiError::bad_fen(
+            "empty FEN (leave the fen out for the start position)",
+        )),
         Some(text) => {
             let setup = fen::parse(text).map_err(|e| ApiError::bad_fen(format!("{e}")))?;
             AnyPosition::from_setup(variant, &setup)
@@ -33,21 +37,24 @@ pub fn position(variant: Variant, fen_text: Option<&str>) -> Result<AnyPosition,
     }
 }
 
-/// Plays `moves` (SAN or UCI) from `pos`: the position reached and the
-/// moves in UCI.
+/// Plays `moves` (SAN or UCI; in Hit-and-Run chess a whole turn may be
+/// one entry, its sub-moves joined by a comma, RULES R8) from `pos`: the
+/// position reached and the moves in UCI, one per (sub-)move.
 pub fn play<P: Position>(pos: &P, moves: &[String]) -> Result<(P, Vec<String>), ApiError> {
     let mut pos = pos.clone();
     let mut line = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
-        let m = parse_move(&pos, text).map_err(|e| {
+        let turn = parse_turn(&pos, text).map_err(|e| {
             ApiError::bad_move(format!(
                 "move {} ('{text}'): {e} in {}",
                 i + 1,
                 fen::write(&pos)
             ))
         })?;
-        line.push(crate::notation::uci::write(m));
-        pos.play_unchecked(m);
+        for m in turn {
+            line.push(crate::notation::uci::write(m));
+            pos.play_unchecked(m);
+        }
     }
     Ok((pos, line))
 }

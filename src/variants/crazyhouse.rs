@@ -29,7 +29,12 @@ impl Position for Crazyhouse {
 
     fn from_setup(setup: &Setup) -> Result<Self, PositionError> {
         let mut problems = Vec::new();
-        state::check_common(setup, &mut problems);
+        // `~` marks are crazyhouse's own (checked below).
+        let unmarked = Setup {
+            promoted: Bitboard::EMPTY,
+            ..setup.clone()
+        };
+        state::check_common(&unmarked, &mut problems);
         state::check_royal(setup, &mut problems);
         if setup
             .prisoners
