@@ -562,6 +562,11 @@ fn tb_build_names_a_damaged_existing_table() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("antichess-KNvK.rtb"), "{err}");
     assert!(err.contains("delete it"), "{err}");
+    // Nor does a manifest vouch for it.
+    let (code, err) = fails(&["tb", "manifest", "--dir", dir.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("antichess-KNvK.rtb"), "{err}");
+    assert!(!dir.join("antichess.manifest").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

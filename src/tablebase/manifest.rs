@@ -93,8 +93,23 @@ pub fn scan(dir: &Path, variant: Variant) -> Result<Vec<ManifestEntry>, TbError>
     Ok(entries)
 }
 
-/// Writes the manifest of `variant`'s tables in `dir` (atomically).
+/// Writes the manifest of `variant`'s tables in `dir` (atomically); refused
+/// while a table file there does not open as the table its name says.
 pub fn write_manifest(dir: &Path, variant: Variant) -> Result<PathBuf, TbError> {
+    let path = manifest_path(dir, variant);
+    // A checksum vouches for a file; a file that does not open as the
+    // table its name says must not get one.
+    let unreadable = unreadable_tables(dir, variant);
+    if !unreadable.is_empty() {
+        return Err(TbError::BadTable {
+            path: path.display().to_string(),
+            problem: format!(
+                "not written: {} table file(s) do not open (delete or rebuild them): {}",
+                unreadable.len(),
+                unreadable.join("; ")
+            ),
+        });
+    }
     let entries = scan(dir, variant)?;
     let total: u64 = entries.iter().map(|e| e.bytes).sum();
     let mut text = format!(
@@ -106,7 +121,6 @@ pub fn write_manifest(dir: &Path, variant: Variant) -> Result<PathBuf, TbError> 
     for e in &entries {
         text.push_str(&format!("{}\t{}\t{:016x}\n", e.name, e.bytes, e.checksum));
     }
-    let path = manifest_path(dir, variant);
     write_atomically(&path, text.as_bytes())?;
     Ok(path)
 }
