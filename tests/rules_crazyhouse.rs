@@ -223,6 +223,11 @@ fn fen_pockets_round_trip() {
         .unwrap_err()
         .to_string();
     assert!(err.contains("a king cannot be in a pocket"), "{err}");
+    // A bracket left open is named as such.
+    let err = fen::parse_position::<Crazyhouse>("4k3/8/8/8/8/8/8/4K3[Qn w - - 0 1")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("'[Qn' are not closed"), "{err}");
 }
 
 #[test]

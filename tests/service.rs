@@ -406,7 +406,23 @@ fn bad_requests_get_json_errors() {
     );
     assert_error(&post(s, "/v1/chess/mate", "{not json"), 400, "bad-request");
     assert_error(&post(s, "/v1/chess/mate", ""), 400, "bad-request");
-    assert_error(&post(s, "/v1/chess/mate", "[1, 2]"), 400, "bad-request");
+    let not_an_object = assert_error(&post(s, "/v1/chess/mate", "[1, 2]"), 400, "bad-request");
+    assert!(
+        not_an_object.to_string().contains("expected a JSON object"),
+        "{not_an_object}"
+    );
+    // A wrong type is said in JSON's words, with where it is.
+    let wrong_type = assert_error(
+        &post(s, "/v1/chess/mate", r#"{"max": "x"}"#),
+        400,
+        "bad-request",
+    );
+    assert!(
+        wrong_type
+            .to_string()
+            .contains("expected a whole number at line 1"),
+        "{wrong_type}"
+    );
     assert_error(
         &post(s, "/v1/chess/mate", r#"{"fen": 7}"#),
         400,

@@ -26,6 +26,9 @@ pub enum FenError {
     /// The holdings in brackets are malformed.
     #[error("invalid holdings '{0}': expected piece letters such as [QNp]")]
     Holdings(String),
+    /// The `[` of the holdings has no `]` at the end of the placement.
+    #[error("holdings '[{0}' are not closed: expected ']' at the end of the placement")]
+    UnclosedHoldings(String),
     /// The side-to-move field is not `w` or `b`.
     #[error("invalid side to move '{0}' (expected 'w' or 'b')")]
     Turn(String),
@@ -160,7 +163,7 @@ fn parse_placement(text: &str, setup: &mut Setup) -> Result<(), FenError> {
             let rest = &text[open + 1..];
             let inner = rest
                 .strip_suffix(']')
-                .ok_or_else(|| FenError::Holdings(rest.to_string()))?;
+                .ok_or_else(|| FenError::UnclosedHoldings(rest.to_string()))?;
             (&text[..open], Some(inner))
         }
         None => {

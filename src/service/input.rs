@@ -86,7 +86,23 @@ pub fn json_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Re
             "the request body is empty; send a JSON object",
         ));
     }
-    serde_json::from_slice(&bytes).map_err(|e| ApiError::bad_request(format!("bad JSON body: {e}")))
+    let value: serde_json::Value = serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError::bad_request(format!("bad JSON body: {e}")))?;
+    if !value.is_object() {
+        return Err(ApiError::bad_request(
+            "bad JSON body: expected a JSON object such as {\"fen\": \"...\"}",
+        ));
+    }
+    // Read again from the bytes, so that an error gives its line and column.
+    serde_json::from_slice(&bytes).map_err(|e| {
+        // serde names Rust's number types; a client knows JSON's.
+        let message = ["u8", "u16", "u32", "u64", "usize"]
+            .iter()
+            .fold(e.to_string(), |m, t| {
+                m.replace(&format!("expected {t}"), "expected a whole number")
+            });
+        ApiError::bad_request(format!("bad JSON body: {message}"))
+    })
 }
 
 /// An optional numeric query parameter; 400 when it is not a number.

@@ -73,8 +73,7 @@ fn tsv_case(columns: &[String], line: &str, number: usize) -> Result<MateCase, S
     let fen_cell = cell(&["fen"]).ok_or_else(|| error("no 'fen' column".to_string()))?;
     let length =
         cell(&["n", "mate", "dm"]).ok_or_else(|| error("no 'N' or 'mate' column".to_string()))?;
-    let expected =
-        parse_length(length).ok_or_else(|| error(format!("bad mate length '{length}'")))?;
+    let expected = parse_length(length).ok_or_else(|| error(bad_length(length)))?;
     let (fen, moves) = match fen_cell.split_once(" moves ") {
         Some((fen, moves)) => (fen, moves.split_whitespace().map(str::to_string).collect()),
         None => (fen_cell, Vec::new()),
@@ -122,8 +121,11 @@ fn epd_case(line: &str, number: usize) -> Result<MateCase, SuiteError> {
         let (code, operand) = op.split_once(char::is_whitespace).unwrap_or((op, ""));
         let operand = operand.trim();
         match code {
-            "bm" if operand.starts_with('#') => expected = parse_length(&operand[1..]),
-            "dm" => expected = parse_length(operand),
+            "bm" if operand.starts_with('#') => {
+                let length = &operand[1..];
+                expected = Some(parse_length(length).ok_or_else(|| error(bad_length(op)))?);
+            }
+            "dm" => expected = Some(parse_length(operand).ok_or_else(|| error(bad_length(op)))?),
             "id" => id = Some(operand.trim_matches('"').to_string()),
             "c1" => comment = Some(operand.trim_matches('"').to_string()),
             _ => {}
@@ -164,6 +166,13 @@ fn parse_length(text: &str) -> Option<i32> {
     text.trim().parse().ok().filter(|&n: &i32| n != 0)
 }
 
+/// The message for a mate length that does not read.
+fn bad_length(text: &str) -> String {
+    format!(
+        "bad mate length in '{text}': expected a whole number other than 0 (negative: the side to move is mated)"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,5 +200,18 @@ mod tests {
         let err = read_suite("7k/8/6KQ/8/8/8/8/8 w - - bm Qg7;\n").unwrap_err();
         assert_eq!(err.line, 1);
         assert!(err.reason.contains("bm #N"), "{err}");
+    }
+
+    #[test]
+    fn names_a_length_that_does_not_read() {
+        for (suite, shown) in [
+            ("7k/8/6KQ/8/8/8/8/8 w - - bm #0;\n", "'bm #0'"),
+            ("7k/8/6KQ/8/8/8/8/8 w - - dm x;\n", "'dm x'"),
+            ("N\tfen\n0\t7k/8/6KQ/8/8/8/8/8 w - - 0 1\n", "'0'"),
+        ] {
+            let err = read_suite(suite).unwrap_err();
+            assert!(err.reason.contains(shown), "{err}");
+            assert!(err.reason.contains("other than 0"), "{err}");
+        }
     }
 }
