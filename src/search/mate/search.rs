@@ -462,8 +462,37 @@ impl<'p, P: Position> MateSearch<'p, P> {
             child.dn = cdn;
         }
         let work = (self.meter.nodes - work_start + 1).min(u64::from(u32::MAX)) as u32;
-        self.store(hash, bound, pn, dn, work);
+        let stored_bound = if pn.is_zero() {
+            self.proof_length(or_node, bound, &children)
+        } else {
+            bound
+        };
+        self.store(hash, stored_bound, pn, dn, work);
         (pn, dn)
+    }
+
+    /// The length of the mate just proved at a node searched with `bound`:
+    /// for the attacker his shortest proved move, for the defender his
+    /// longest reply, each child counted from the smallest bound the table
+    /// knows it proved for (never more than the child's own bound), plus
+    /// the move that led to it if that used up a turn. Storing this instead
+    /// of `bound` lets a mate found with a generous bound report its real
+    /// length: a mate in 1 searched with bound 20 is stored as one.
+    fn proof_length(&self, or_node: bool, bound: Bound, children: &[Child]) -> Bound {
+        let lengths = children.iter().filter(|c| c.pn.is_zero()).map(|c| {
+            let known = self
+                .table
+                .proved_at(c.hash)
+                .filter(|&d| d <= c.bound)
+                .unwrap_or(c.bound);
+            known + (bound - c.bound)
+        });
+        let length = if or_node {
+            lengths.min()
+        } else {
+            lengths.max()
+        };
+        length.map_or(bound, |l| l.min(bound))
     }
 }
 

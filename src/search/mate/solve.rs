@@ -115,12 +115,13 @@ fn restricted_passes<P: Position>(max: Bound) -> Vec<Bound> {
 
 /// Solves "mate in at most `options.max`" for the side to move at `root`.
 ///
-/// In variants with a royal king, first passes restrict the attacker to
+/// Bounds 1 and 2 are searched first (when 4 or more is asked for). In
+/// variants with a royal king, passes then restrict the attacker to
 /// checks (then allow a quiet first move): they find most long mates fast,
-/// and any mate they find is real. The
-/// full-width search then either finds a shorter mate or disproves every
-/// shorter bound, which certifies the length; with no mate by checks it
-/// searches the whole bound itself.
+/// and any mate they find is real. The full-width search then either finds
+/// a shorter mate or disproves every shorter bound, which certifies the
+/// length; with no mate known it searches the bounds upwards, so the first
+/// bound proved is the shortest.
 pub fn solve_mate<P: Position>(
     root: &P,
     options: &MateOptions,
@@ -137,7 +138,22 @@ pub fn solve_mate<P: Position>(
         return report;
     }
     let mut found: Option<(Bound, MateSolution)> = None;
-    for quiet_moves in restricted_passes::<P>(options.max) {
+    let mut disproved = 0;
+    match search_short_bounds(root, options, start, &mut report) {
+        Upwards::Mate(length, Some(solution)) => {
+            report.shortest = true;
+            found = Some((length, solution));
+        }
+        // Not read back: searched again below.
+        Upwards::Mate(_, None) => {}
+        Upwards::DisprovedUpTo(bound) => disproved = bound,
+    }
+    let passes = if found.is_some() {
+        Vec::new()
+    } else {
+        restricted_passes::<P>(options.max)
+    };
+    for quiet_moves in passes {
         let pass_budget = Budget {
             max_nodes: options
                 .budget
@@ -167,6 +183,7 @@ pub fn solve_mate<P: Position>(
     let mut settled_by_split = false;
     if let Some((length, _)) = &found
         && *length > SPLIT_MIN_BOUND
+        && !report.shortest
     {
         let budget = remaining_budget(options, &report, start);
         let (result, nodes) =
@@ -189,7 +206,7 @@ pub fn solve_mate<P: Position>(
     let budget = remaining_budget(options, &report, start);
     let mut search = MateSearch::<P>::new(root.turn(), &budget).with_progress(progress);
     match found {
-        _ if settled_by_split => {}
+        _ if settled_by_split || report.shortest => {}
         Some((length, solution)) => {
             if let Some(shorter) = find_shortest(&mut search, root, length - 1, &mut report) {
                 found = Some(shorter);
@@ -197,25 +214,27 @@ pub fn solve_mate<P: Position>(
                 found = Some((length, solution));
             }
         }
-        None => match search.search(root, options.max) {
-            SearchResult::Disproved => {
+        // No mate known: the bounds upwards, the first proved the shortest.
+        None => match search_upwards(&mut search, root, disproved + 1..=options.max) {
+            Upwards::Mate(length, Some(solution)) => {
+                report.shortest = true;
+                found = Some((length, solution));
+            }
+            Upwards::Mate(length, None) => report.notes.push(format!(
+                "the mate in {length} was proved but its solution could not be read back: {}",
+                search_budget_note(&search)
+            )),
+            Upwards::DisprovedUpTo(bound) if bound == options.max => {
                 report.status = MateStatus::NoMate;
                 report.no_mate_within = Some(options.max);
             }
-            SearchResult::Unknown => report.notes.push(search_budget_note(&search)),
-            SearchResult::Proved => {
-                let length = search.proved_bound(root.zobrist()).unwrap_or(options.max);
-                found = find_shortest(&mut search, root, length - 1, &mut report);
-                if found.is_none() {
-                    found = extract(&mut search, root, length).map(|s| (length, s));
-                }
-                if found.is_none() {
-                    report.shortest = false;
-                    report.notes.push(format!(
-                        "the mate in {length} was proved but its solution could not be read back: {}",
-                        search_budget_note(&search)
-                    ));
-                }
+            Upwards::DisprovedUpTo(bound) => {
+                let note = search_budget_note(&search);
+                report.notes.push(if bound > 0 {
+                    format!("no mate in {bound} or fewer (proved), then {note}")
+                } else {
+                    note
+                });
             }
         },
     }
@@ -225,6 +244,69 @@ pub fn solve_mate<P: Position>(
     report.nodes += search.nodes();
     report.elapsed = start.elapsed();
     report
+}
+
+/// Node budget of the short bounds searched first ([`deepen`]).
+const DEEPENING_NODES: u64 = 100_000;
+/// The longest bound searched first ([`deepen`]).
+const DEEPENING_MAX_BOUND: Bound = 2;
+
+/// What searching the bounds upwards established.
+enum Upwards {
+    /// A mate within this bound, every smaller bound disproved, and its
+    /// solution (`None` if it could not be read back from the table).
+    Mate(Bound, Option<MateSolution>),
+    /// Every bound up to this one is disproved; the next was not settled
+    /// (budget) or the range ended.
+    DisprovedUpTo(Bound),
+}
+
+/// Searches the bounds of `bounds` in turn, every bound below them being
+/// disproved already: the first bound proved is then the shortest mate.
+fn search_upwards<P: Position>(
+    search: &mut MateSearch<'_, P>,
+    root: &P,
+    bounds: std::ops::RangeInclusive<Bound>,
+) -> Upwards {
+    let mut disproved = bounds.start().saturating_sub(1);
+    for bound in bounds {
+        match search.search(root, bound) {
+            SearchResult::Disproved => disproved = bound,
+            SearchResult::Proved => {
+                let length = search.proved_bound(root.zobrist()).unwrap_or(bound);
+                return Upwards::Mate(length, extract(search, root, length));
+            }
+            SearchResult::Unknown => break,
+        }
+    }
+    Upwards::DisprovedUpTo(disproved)
+}
+
+/// With a bound of 4 or more asked for, bounds 1 and 2
+/// ([`DEEPENING_MAX_BOUND`]) are searched first, with at most
+/// [`DEEPENING_NODES`] nodes, so that a mate much shorter than the bound
+/// asked for is found without searching that generous bound (where df-pn
+/// can wander far before it looks at the short mate: a mate in 2 asked
+/// with `--max 12` took 14.8 million nodes). Returns what it settled.
+/// Bound 3 as well was tried and measured: it doubled the nodes of the
+/// crazyhouse mates in 3 and added 30% to the chess mates in 5 when `--max`
+/// is their exact length.
+fn search_short_bounds<P: Position>(
+    root: &P,
+    options: &MateOptions,
+    start: Instant,
+    report: &mut MateReport,
+) -> Upwards {
+    // With a bound of 3 or less the bound itself is cheap to search.
+    if options.max <= DEEPENING_MAX_BOUND + 1 {
+        return Upwards::DisprovedUpTo(0);
+    }
+    let mut budget = remaining_budget(options, report, start);
+    budget.max_nodes = budget.max_nodes.min(DEEPENING_NODES);
+    let mut search = MateSearch::<P>::new(root.turn(), &budget);
+    let upwards = search_upwards(&mut search, root, 1..=DEEPENING_MAX_BOUND);
+    report.nodes += search.nodes();
+    upwards
 }
 
 /// With a mate within `length + 1` known: looks for mates within `length`
