@@ -165,7 +165,7 @@ fn fen_errors_name_the_problem() {
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Q w KQkq - 0 1",
-            "invalid holdings",
+            "holdings '[Q' are not closed",
         ),
         (
             "4k3/8/8/8/8/8/8/K3K3 w - - 0 1",

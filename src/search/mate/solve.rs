@@ -246,9 +246,9 @@ pub fn solve_mate<P: Position>(
     report
 }
 
-/// Node budget of the short bounds searched first ([`deepen`]).
+/// Node budget of the short bounds searched first ([`search_short_bounds`]).
 const DEEPENING_NODES: u64 = 100_000;
-/// The longest bound searched first ([`deepen`]).
+/// The longest bound searched first ([`search_short_bounds`]).
 const DEEPENING_MAX_BOUND: Bound = 2;
 
 /// What searching the bounds upwards established.
