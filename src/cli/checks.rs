@@ -21,12 +21,30 @@ pub(crate) fn parse_seconds(text: &str) -> Result<f64, String> {
     }
 }
 
-/// Parses a table size in MB: 1 to 65536, as `serve` and `uci` accept.
-pub(crate) fn parse_hash_mb(text: &str) -> Result<usize, String> {
+/// The largest table size accepted, in MB (`mate`, `prove`, `serve`, uci's
+/// `Hash`).
+pub(crate) const MAX_HASH_MB: usize = 65536;
+
+/// Parses a whole number in `range`; `what` says in the error what the
+/// number must be.
+fn parse_in_range(
+    text: &str,
+    range: std::ops::RangeInclusive<usize>,
+    what: &str,
+) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
-        Ok(mb) if (1..=65536).contains(&mb) => Ok(mb),
-        _ => Err(format!("'{text}': the table size must be 1 to 65536 MB")),
+        Ok(n) if range.contains(&n) => Ok(n),
+        _ => Err(format!("'{text}': {what}")),
     }
+}
+
+/// Parses a table size in MB: 1 to [`MAX_HASH_MB`].
+pub(crate) fn parse_hash_mb(text: &str) -> Result<usize, String> {
+    parse_in_range(
+        text,
+        1..=MAX_HASH_MB,
+        &format!("the table size must be 1 to {MAX_HASH_MB} MB"),
+    )
 }
 
 /// Parses a count that must be at least 1 (a node budget, a sample
@@ -45,20 +63,16 @@ where
 /// Parses `serve --workers`: 1 to 1024 searches at once (each may hold a
 /// table of `--hash` MB).
 pub(crate) fn parse_workers(text: &str) -> Result<usize, String> {
-    match text.trim().parse::<usize>() {
-        Ok(n) if (1..=1024).contains(&n) => Ok(n),
-        _ => Err(format!("'{text}': the number of workers must be 1 to 1024")),
-    }
+    parse_in_range(text, 1..=1024, "the number of workers must be 1 to 1024")
 }
 
 /// Parses `serve --queue`: 0 to 100,000 waiting searches.
 pub(crate) fn parse_queue(text: &str) -> Result<usize, String> {
-    match text.trim().parse::<usize>() {
-        Ok(n) if n <= 100_000 => Ok(n),
-        _ => Err(format!(
-            "'{text}': the queue must hold 0 to 100000 searches"
-        )),
-    }
+    parse_in_range(
+        text,
+        0..=100_000,
+        "the queue must hold 0 to 100000 searches",
+    )
 }
 
 /// The longest file name most file systems take, less the `.tmp` of an

@@ -178,12 +178,12 @@ impl Session {
                 }
                 Err(e) => error(e),
             },
-            "hash" => match value.parse::<usize>() {
-                Ok(mb) if (1..=65536).contains(&mb) => {
+            "hash" => match super::checks::parse_hash_mb(value) {
+                Ok(mb) => {
                     self.hash_mb = mb;
                     Reply::Lines(Vec::new())
                 }
-                _ => error(format!("Hash must be 1..65536 MB, not '{value}'")),
+                Err(e) => error(format!("Hash {e}")),
             },
             "tablebases" => {
                 self.tablebases = PathBuf::from(value);
@@ -351,7 +351,10 @@ fn identify() -> Vec<String> {
             "option name UCI_Variant type combo default chess {}",
             variants.join(" ")
         ),
-        "option name Hash type spin default 256 min 1 max 65536".into(),
+        format!(
+            "option name Hash type spin default 256 min 1 max {}",
+            super::checks::MAX_HASH_MB
+        ),
         "option name Tablebases type string default tablebases".into(),
         "option name Proofs type string default proofs".into(),
         "uciok".into(),
