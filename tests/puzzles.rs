@@ -1,13 +1,11 @@
-//! Every shipped puzzle file in puzzles/ is solved again: the stated
-//! length (`dm`) is the proven shortest, the main line's key is one of the
-//! stated keys (`bm`), and where a line says "unique key" the key is the
-//! only first move that mates that fast.
+//! Every shipped puzzle file in puzzles/ passes what `ransom puzzles
+//! verify` checks: the stated length (`dm`) is the proven shortest, the
+//! stated keys (`bm`) are exactly the first moves that mate that fast, the
+//! solution tree verifies, and the main line (`pv`) is the defender's
+//! longest resistance.
 
-use ransom::notation::{fen, san};
 use ransom::search::Budget;
-use ransom::search::mate::{
-    MateOptions, MateStatus, Puzzle, check_puzzle, read_puzzles, read_suite, solve_mate,
-};
+use ransom::search::mate::{Puzzle, check_puzzle, read_puzzles};
 use ransom::variants::{Antichess, Chess, Contact, Crazyhouse, HitAndRun, Hostage};
 use ransom::{Position, Variant};
 use std::path::{Path, PathBuf};
@@ -40,88 +38,12 @@ fn is_generated(path: &Path) -> bool {
         .is_some_and(|n| n.contains("-generated-"))
 }
 
-fn check_file<P: Position>(path: &Path) -> usize {
-    let text = std::fs::read_to_string(path).unwrap();
-    let cases = read_suite(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let lines: Vec<&str> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .collect();
-    assert_eq!(cases.len(), lines.len());
-    for (case, line) in cases.iter().zip(&lines) {
-        let what = format!("{} {}", path.display(), case.id);
-        let pos: P = fen::parse_position(&case.fen).unwrap_or_else(|e| panic!("{what}: {e}"));
-        let stated = u16::try_from(case.expected).unwrap();
-        let unique = line.contains("unique key");
-        let options = MateOptions {
-            max: stated,
-            all_keys: unique,
-            budget: Budget {
-                max_nodes: 100_000_000,
-                max_time: None,
-                hash_bytes: 256 << 20,
-                stop: None,
-            },
-            threads: 1,
-        };
-        let report = solve_mate(&pos, &options, &mut |_| {});
-        assert_eq!(
-            report.status,
-            MateStatus::Mate,
-            "{what}: {:?}",
-            report.notes
-        );
-        assert_eq!(report.length, Some(stated), "{what}");
-        assert!(report.shortest, "{what}");
-        let bm = line
-            .find(" bm ")
-            .map(|at| &line[at + 4..])
-            .unwrap_or_else(|| panic!("{what}: no bm"));
-        let stated_keys: Vec<&str> = bm.split(';').next().unwrap().split_whitespace().collect();
-        let keys: Vec<String> = report.keys.iter().map(|&m| san::write(&pos, m)).collect();
-        assert!(
-            stated_keys.contains(&keys[0].as_str()),
-            "{what}: key {keys:?} not in {stated_keys:?}"
-        );
-        if unique {
-            assert_eq!(keys.len(), 1, "{what}: 'unique key' but {keys:?}");
-        }
-    }
-    cases.len()
-}
-
-#[test]
-fn shipped_puzzles_are_solved_again_with_their_stated_length_and_keys() {
-    let files = puzzle_files();
-    assert!(!files.is_empty(), "no puzzle files in puzzles/");
-    for path in files {
-        if is_generated(&path) {
-            continue; // checked more strictly below
-        }
-        let count = match variant_of(&path) {
-            Variant::Chess => check_file::<Chess>(&path),
-            Variant::Antichess => check_file::<Antichess>(&path),
-            Variant::Crazyhouse => check_file::<Crazyhouse>(&path),
-            Variant::Hostage => check_file::<Hostage>(&path),
-            Variant::Contact => check_file::<Contact>(&path),
-            Variant::HitAndRun => check_file::<HitAndRun>(&path),
-            other => panic!("{}: no puzzle check for {}", path.display(), other.name()),
-        };
-        assert!(count > 0, "{}: empty", path.display());
-    }
-}
-
-/// The generated sets and the least number of puzzles each must hold.
-const GENERATED: [(&str, usize); 6] = [
-    ("hostage-generated-m2.epd", 100),
-    ("hostage-generated-m3.epd", 50),
-    ("antichess-generated-wins.epd", 50),
-    ("crazyhouse-generated-m2-3.epd", 50),
-    ("contact-generated-m2-3.epd", 30),
-    ("hitandrun-generated-m2.epd", 30),
-];
-
-fn verify_generated<P: Position>(path: &Path, puzzles: &[Puzzle]) {
+/// What `ransom puzzles verify` checks, for every puzzle of a file: the
+/// stated length is the proven shortest, the stated keys are exactly the
+/// keys (a claimed unique key is the only one), the solution tree verifies,
+/// and the main line is legal, starts with a key and takes the stated
+/// number of moves (the defender's longest resistance).
+fn verify_file<P: Position>(path: &Path, puzzles: &[Puzzle]) {
     let budget = Budget {
         max_nodes: 100_000_000,
         max_time: None,
@@ -137,6 +59,49 @@ fn verify_generated<P: Position>(path: &Path, puzzles: &[Puzzle]) {
             p.id,
             check.failures
         );
+    }
+}
+
+fn read_file_puzzles(path: &Path) -> Vec<Puzzle> {
+    let text = std::fs::read_to_string(path).unwrap();
+    read_puzzles(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn shipped_puzzles_pass_verify() {
+    let files = puzzle_files();
+    assert!(!files.is_empty(), "no puzzle files in puzzles/");
+    for path in files {
+        if is_generated(&path) {
+            continue; // checked with more below
+        }
+        let puzzles = read_file_puzzles(&path);
+        assert!(!puzzles.is_empty(), "{}: empty", path.display());
+        match variant_of(&path) {
+            Variant::Chess => verify_file::<Chess>(&path, &puzzles),
+            Variant::Antichess => verify_file::<Antichess>(&path, &puzzles),
+            Variant::Crazyhouse => verify_file::<Crazyhouse>(&path, &puzzles),
+            Variant::Hostage => verify_file::<Hostage>(&path, &puzzles),
+            Variant::Contact => verify_file::<Contact>(&path, &puzzles),
+            Variant::HitAndRun => verify_file::<HitAndRun>(&path, &puzzles),
+            other => panic!("{}: no puzzle check for {}", path.display(), other.name()),
+        }
+    }
+}
+
+/// The generated sets and the least number of puzzles each must hold.
+const GENERATED: [(&str, usize); 6] = [
+    ("hostage-generated-m2.epd", 100),
+    ("hostage-generated-m3.epd", 50),
+    ("antichess-generated-wins.epd", 50),
+    ("crazyhouse-generated-m2-3.epd", 50),
+    ("contact-generated-m2-3.epd", 30),
+    ("hitandrun-generated-m2.epd", 30),
+];
+
+fn verify_generated<P: Position>(path: &Path, puzzles: &[Puzzle]) {
+    verify_file::<P>(path, puzzles);
+    for p in puzzles {
         assert!(p.unique(), "{} {}: key not unique", path.display(), p.id);
         assert!(!p.themes.is_empty() && p.difficulty.is_some(), "{}", p.id);
     }
@@ -172,39 +137,47 @@ fn generated_sets_pass_verify_and_are_large_enough() {
     }
 }
 
-/// Every generated set is what the command in its header writes (about
-/// four minutes in all): `cargo test --release --test puzzles -- --ignored`.
+/// Every shipped file is what the command in its header writes (about
+/// five minutes in all): `cargo test --release --test puzzles -- --ignored`.
 #[test]
-#[ignore = "regenerates every set (minutes)"]
-fn generated_sets_are_regenerated_by_their_header_commands() {
+#[ignore = "regenerates every puzzle file (minutes)"]
+fn shipped_files_are_regenerated_by_their_header_commands() {
     let dir = std::env::temp_dir().join(format!("ransom-regenerate-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for (name, _) in GENERATED {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("puzzles")
-            .join(name);
+    for path in puzzle_files() {
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
         let shipped = std::fs::read_to_string(&path).unwrap();
         let command = shipped
             .lines()
-            .next()
-            .unwrap()
-            .trim_start_matches("# ransom ");
-        let out = dir.join(name);
+            .take_while(|l| l.starts_with('#'))
+            .find_map(|l| l.strip_prefix("# ransom "))
+            .unwrap_or_else(|| panic!("{name}: no regenerating command in the header"));
+        let out = dir.join(&name);
         let mut args: Vec<String> = command.split_whitespace().map(str::to_string).collect();
         let at = args.iter().position(|a| a == "--out").unwrap();
         args[at + 1] = out.display().to_string();
         let status = std::process::Command::new(env!("CARGO_BIN_EXE_ransom"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
             .args(&args)
             .arg("-q")
             .status()
             .unwrap();
         assert!(status.success(), "{name}");
-        let body = |t: &str| -> Vec<String> { t.lines().skip(1).map(str::to_string).collect() };
-        assert_eq!(
+        // The header names the output file; the puzzles must be the same.
+        let body = |t: &str| -> Vec<String> {
+            t.lines()
+                .filter(|l| !l.starts_with('#'))
+                .map(str::to_string)
+                .collect()
+        };
+        let (written, shipped) = (
             body(&std::fs::read_to_string(&out).unwrap()),
             body(&shipped),
-            "{name}"
         );
+        if let Some((w, s)) = written.iter().zip(&shipped).find(|(w, s)| w != s) {
+            panic!("{name}: the shipped line\n  {s}\nis written now as\n  {w}");
+        }
+        assert_eq!(written.len(), shipped.len(), "{name}: puzzle count");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
