@@ -380,6 +380,66 @@ fn puzzles_are_listed_and_served() {
     );
 }
 
+/// A puzzle is proved again before it is first served (as `ransom puzzles
+/// verify` does): one whose record disagrees with the proof is refused, and
+/// one that cannot be proved within the server's budget is not served.
+#[test]
+fn puzzles_are_proved_again_before_they_are_served() {
+    let dir = fresh_dir("puzzle-check");
+    let good = r#"rn2N3/8/4R2b/B3R3/3kP1N1/K2n4/8/1q6 w - - 0 1 bm Rd5; dm 2; pv Rd5+ Kc4 Nd6#; id "good"; c0 "unique key, shortest proved, 4 positions verified";"#;
+    // The same puzzle claiming another key.
+    let tampered = good
+        .replace("bm Rd5;", "bm Re4;")
+        .replace("\"good\"", "\"tampered\"");
+    std::fs::write(dir.join("chess-check.epd"), format!("{good}\n{tampered}\n")).unwrap();
+    let mut cfg = config("puzzle-check-proofs");
+    cfg.puzzles = Some(dir.clone());
+    let server = Server::start(cfg).expect("start the service");
+    let checked = |at: usize| {
+        get(server.addr(), "/v1/puzzles/chess-check").json()["puzzles"][at]["checked"].clone()
+    };
+    assert_eq!(checked(0), Value::Null, "not proved before it is asked for");
+
+    let r = get(server.addr(), "/v1/puzzles/chess-check/good");
+    assert_eq!(r.status, 200, "{}", r.json());
+    assert!(r.json()["verified_positions"].as_u64().unwrap() > 0);
+    assert_eq!(checked(0), "verified");
+
+    let body = assert_error(
+        &get(server.addr(), "/v1/puzzles/chess-check/tampered"),
+        500,
+        "puzzle-failed-check",
+    );
+    let message = body["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("keys: stated Re4, proved Rd5"),
+        "{message}"
+    );
+    assert_eq!(checked(1), "failed");
+    // The verdict is kept: asked again, the same answer.
+    assert_error(
+        &get(server.addr(), "/v1/puzzles/chess-check/2"),
+        500,
+        "puzzle-failed-check",
+    );
+
+    let mut starved = config("puzzle-check-starved");
+    starved.puzzles = Some(dir);
+    starved.max_nodes = 1;
+    let starved = Server::start(starved).expect("start the service");
+    let body = assert_error(
+        &get(starved.addr(), "/v1/puzzles/chess-check/good"),
+        503,
+        "puzzle-unchecked",
+    );
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("budget")
+    );
+}
+
 #[test]
 fn bad_requests_get_json_errors() {
     let s = server();

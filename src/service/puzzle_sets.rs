@@ -1,8 +1,15 @@
-//! [`PuzzleSets`]: the puzzle files of a folder, read once at start.
+//! [`PuzzleSets`]: the puzzle files of a folder, read once at start, each
+//! puzzle proved again the first time it is asked for.
 
 use crate::search::mate::{Puzzle, puzzle_file_variant, read_puzzles};
 use crate::variants::Variant;
 use std::path::Path;
+use std::sync::OnceLock;
+
+/// What proving a puzzle again found: the number of positions of its
+/// verified solution, or every way the file's record disagrees with the
+/// proof.
+pub type PuzzleVerdict = Result<u64, Vec<String>>;
 
 /// One puzzle file.
 #[derive(Clone, Debug)]
@@ -13,6 +20,31 @@ pub struct PuzzleSet {
     pub variant: Variant,
     /// The puzzles.
     pub puzzles: Vec<Puzzle>,
+    /// Each puzzle's verdict, once it has been proved again.
+    verdicts: Vec<OnceLock<PuzzleVerdict>>,
+}
+
+impl PuzzleSet {
+    /// A set whose puzzles have not been proved again yet.
+    pub fn new(name: String, variant: Variant, puzzles: Vec<Puzzle>) -> PuzzleSet {
+        let verdicts = puzzles.iter().map(|_| OnceLock::new()).collect();
+        PuzzleSet {
+            name,
+            variant,
+            puzzles,
+            verdicts,
+        }
+    }
+
+    /// The verdict of puzzle `index`, if it has been proved again.
+    pub fn verdict(&self, index: usize) -> Option<&PuzzleVerdict> {
+        self.verdicts.get(index)?.get()
+    }
+
+    /// Keeps the verdict of puzzle `index` (the first one kept stays).
+    pub fn record_verdict(&self, index: usize, verdict: PuzzleVerdict) -> &PuzzleVerdict {
+        self.verdicts[index].get_or_init(|| verdict)
+    }
 }
 
 /// The puzzle sets the service offers, by name.
@@ -51,13 +83,13 @@ impl PuzzleSets {
                     Ok((variant, puzzles))
                 });
             match result {
-                Ok((variant, puzzles)) => out.sets.push(PuzzleSet {
-                    name: file_name
+                Ok((variant, puzzles)) => out.sets.push(PuzzleSet::new(
+                    file_name
                         .rsplit_once('.')
                         .map_or(file_name.clone(), |(stem, _)| stem.to_string()),
                     variant,
                     puzzles,
-                }),
+                )),
                 Err(e) => out.errors.push(format!("{}: {e}", path.display())),
             }
         }

@@ -1,16 +1,20 @@
-//! `GET /v1/puzzles`, `/v1/puzzles/{set}`, `/v1/puzzles/{set}/{id}`.
+//! `GET /v1/puzzles`, `/v1/puzzles/{set}`, `/v1/puzzles/{set}/{id}`. A
+//! puzzle is proved again (as `ransom puzzles verify` does) before it is
+//! first served; the verdict is kept.
 
 use super::super::error::ApiError;
-use super::super::puzzle_sets::PuzzleSet;
+use super::super::puzzle_sets::{PuzzleSet, PuzzleVerdict};
 use super::super::state::AppState;
+use super::budget;
 use crate::analysis::{holdings_json, move_steps};
 use crate::for_variant;
 use crate::notation::{fen, parse_move};
 use crate::position::Position;
-use crate::search::mate::Puzzle;
+use crate::search::mate::{MateStatus, Puzzle, check_puzzle};
 use axum::Json;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use serde_json::{Value, json};
 use std::sync::Arc;
 
@@ -42,7 +46,15 @@ pub async fn set(
     let puzzles: Vec<Value> = set
         .puzzles
         .iter()
-        .map(|p| json!({"id": p.id, "mate": p.length, "fen": p.fen, "unique": p.unique()}))
+        .enumerate()
+        .map(|(i, p)| {
+            let checked = match set.verdict(i) {
+                None => Value::Null,
+                Some(Ok(_)) => "verified".into(),
+                Some(Err(_)) => "failed".into(),
+            };
+            json!({"id": p.id, "mate": p.length, "fen": p.fen, "unique": p.unique(), "checked": checked})
+        })
         .collect();
     Ok(Json(json!({
         "name": set.name,
@@ -59,13 +71,13 @@ pub async fn puzzle(
 ) -> Result<Json<Value>, ApiError> {
     let Path((name, id)) = path.map_err(|e| ApiError::bad_request(e.to_string()))?;
     let set = find(&state, &name)?;
-    let puzzle = set
+    let index = set
         .puzzles
         .iter()
-        .find(|p| p.id == id)
+        .position(|p| p.id == id)
         .or_else(|| {
             let n: usize = id.parse().ok()?;
-            set.puzzles.get(n.checked_sub(1)?)
+            n.checked_sub(1).filter(|&i| i < set.puzzles.len())
         })
         .ok_or_else(|| {
             ApiError::not_found(
@@ -73,6 +85,14 @@ pub async fn puzzle(
                 format!("set '{name}' has no puzzle '{id}'"),
             )
         })?;
+    let puzzle = &set.puzzles[index];
+    let verified_positions = match set.verdict(index) {
+        Some(verdict) => served(set, puzzle, verdict)?,
+        None => {
+            let verdict = prove_again(&state, set, puzzle).await?;
+            served(set, puzzle, set.record_verdict(index, verdict))?
+        }
+    };
     let mut out = serde_json::to_value(puzzle)
         .map_err(|e| ApiError::internal(format!("puzzle does not serialize: {e}")))?;
     out["variant"] = set.variant.name().into();
@@ -81,7 +101,58 @@ pub async fn puzzle(
     let (holdings, steps) = for_variant!(set.variant, details(puzzle));
     out["holdings"] = holdings;
     out["main_line_steps"] = steps.into();
+    out["verified_positions"] = verified_positions.into();
     Ok(Json(out))
+}
+
+/// Proves the puzzle again on a solver worker, within the server's budget;
+/// a search that runs out of budget gives no verdict (503, not kept).
+async fn prove_again(
+    state: &AppState,
+    set: &PuzzleSet,
+    puzzle: &Puzzle,
+) -> Result<PuzzleVerdict, ApiError> {
+    let (variant, record, budget) = (set.variant, puzzle.clone(), budget(state, None, None));
+    let check = state
+        .jobs
+        .run(move || for_variant!(variant, check_puzzle(&record, budget)))
+        .await?;
+    if check.report.status == MateStatus::Unknown {
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "puzzle-unchecked",
+            format!(
+                "puzzle '{}' of set '{}' could not be proved again within this server's budget \
+                 ({} nodes, {} ms); it is served only once proved",
+                puzzle.id,
+                set.name,
+                budget.max_nodes,
+                budget.max_time.map_or(0, |t| t.as_millis())
+            ),
+        ));
+    }
+    Ok(if check.failures.is_empty() {
+        Ok(check.report.verified.map_or(0, |v| v.positions))
+    } else {
+        Err(check.failures)
+    })
+}
+
+/// The verified positions of a puzzle that passed, or a 500 naming how its
+/// record disagrees with the proof: a wrong solution is never served.
+fn served(set: &PuzzleSet, puzzle: &Puzzle, verdict: &PuzzleVerdict) -> Result<u64, ApiError> {
+    verdict.clone().map_err(|failures| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "puzzle-failed-check",
+            format!(
+                "puzzle '{}' of set '{}' does not pass verification: {}",
+                puzzle.id,
+                set.name,
+                failures.join("; ")
+            ),
+        )
+    })
 }
 
 /// The holdings of the puzzle's position and the positions along its main

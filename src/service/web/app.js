@@ -332,7 +332,7 @@ async function loadPuzzle(set, id) {
     $("mate-max").value = p.mate;
     state.history = [];
     state.lastMove = null;
-    $("mate-result").textContent = `puzzle ${p.id}: mate in ${p.mate}${p.unique ? " (unique key)" : ""}. Find the key, or step through the solution.`;
+    $("mate-result").textContent = `puzzle ${p.id}: mate in ${p.mate}${p.unique ? " (unique key)" : ""}, proved again here (${p.verified_positions} positions verified). Find the key, or step through the solution.`;
     // Shows the puzzle's position as the first step of its solution.
     await startSteps(p.fen, p.main_line_steps);
   } catch (e) {
