@@ -36,10 +36,13 @@ pub fn run(args: &MateArgs, variant: Variant, path: &Path) -> anyhow::Result<Exi
     }
     // Every line is read before any is solved, so that a bad line stops
     // the run before hours of solving, not after.
-    for case in &selected {
-        case_position(variant, case)
-            .map_err(|e| anyhow::anyhow!("{} ({}): {e}", path.display(), where_in_file(case)))?;
-    }
+    let positions = selected
+        .iter()
+        .map(|case| {
+            case_position(variant, case)
+                .map_err(|e| anyhow::anyhow!("{} ({}): {e}", path.display(), where_in_file(case)))
+        })
+        .collect::<anyhow::Result<Vec<AnyPosition>>>()?;
     if let Some(out) = &args.out {
         super::checks::check_output_path(out)?;
     }
@@ -59,9 +62,8 @@ pub fn run(args: &MateArgs, variant: Variant, path: &Path) -> anyhow::Result<Exi
             "ms"
         )?;
     }
-    for case in selected {
-        let (verdict, report, key, epd) = solve_case(args, variant, case)
-            .map_err(|e| anyhow::anyhow!("{} ({}): {e}", path.display(), where_in_file(case)))?;
+    for (case, pos) in selected.into_iter().zip(&positions) {
+        let (verdict, report, key, epd) = dispatch!(pos, p => solve_case(p, args, case));
         let ms = report.elapsed.as_secs_f64() * 1000.0;
         nodes_total += report.nodes;
         secs_total += report.elapsed.as_secs_f64();
@@ -140,26 +142,17 @@ pub fn run(args: &MateArgs, variant: Variant, path: &Path) -> anyhow::Result<Exi
 /// UCI and, for a verified mate, its EPD line.
 type Solved = (Verdict, MateReport, String, Option<String>);
 
-fn solve_case(args: &MateArgs, variant: Variant, case: &MateCase) -> anyhow::Result<Solved> {
-    let start = AnyPosition::from_setup(variant, &fen::parse(&case.fen)?)?;
-    dispatch!(start, p => solve_case_in(p, args, case))
+/// The position `case` asks about: its FEN with its moves played.
+fn case_position(variant: Variant, case: &MateCase) -> anyhow::Result<AnyPosition> {
+    let mut pos = AnyPosition::from_setup(variant, &fen::parse(&case.fen)?)?;
+    dispatch!(&mut pos, p => play_case(p, case)?);
+    Ok(pos)
 }
 
-/// Checks that `case`'s FEN and moves make a position.
-fn case_position(variant: Variant, case: &MateCase) -> anyhow::Result<()> {
-    let start = AnyPosition::from_setup(variant, &fen::parse(&case.fen)?)?;
-    dispatch!(start, p => play_case(p, case).map(|_| ()))
-}
-
-fn solve_case_in<P: Position>(
-    start: P,
-    args: &MateArgs,
-    case: &MateCase,
-) -> anyhow::Result<Solved> {
-    let pos = play_case(start, case)?;
+fn solve_case<P: Position>(pos: &P, args: &MateArgs, case: &MateCase) -> Solved {
     let stated = u16::try_from(case.expected).unwrap_or(u16::MAX);
     let max = args.max.unwrap_or(stated);
-    let report = solve_mate(&pos, &args.options(max), &mut |_| {});
+    let report = solve_mate(pos, &args.options(max), &mut |_| {});
     let verdict = match report.status {
         MateStatus::Mate if report.shortest && report.length == Some(stated) => Verdict::Agrees,
         MateStatus::Mate if report.shortest => Verdict::Disagrees,
@@ -174,8 +167,8 @@ fn solve_case_in<P: Position>(
         .first()
         .map(|&m| uci::write(m))
         .unwrap_or_default();
-    let epd = epd_line(&pos, case, &report, args.all_keys);
-    Ok((verdict, report, key, epd))
+    let epd = epd_line(pos, case, &report, args.all_keys);
+    (verdict, report, key, epd)
 }
 
 /// A case's line, and its id when the file gives one.
@@ -188,14 +181,13 @@ fn where_in_file(case: &MateCase) -> String {
     }
 }
 
-/// The position of `case`: its moves played from `start`.
-fn play_case<P: Position>(start: P, case: &MateCase) -> anyhow::Result<P> {
-    let mut pos = start;
+/// Plays `case`'s moves on `pos`.
+fn play_case<P: Position>(pos: &mut P, case: &MateCase) -> anyhow::Result<()> {
     for text in &case.moves {
-        let m = parse_move(&pos, text).map_err(|e| anyhow::anyhow!("move '{text}': {e}"))?;
+        let m = parse_move(pos, text).map_err(|e| anyhow::anyhow!("move '{text}': {e}"))?;
         pos.play_unchecked(m);
     }
-    Ok(pos)
+    Ok(())
 }
 
 /// `FEN bm KEY; dm N; pv LINE; id "ID"; c0 "..."` for a verified mate.

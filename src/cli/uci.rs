@@ -130,6 +130,39 @@ fn error(message: impl std::fmt::Display) -> Reply {
     Reply::Lines(vec![format!("info string error: {message}")])
 }
 
+/// The numbers a `go` command gives (those the engine reads).
+struct GoOptions {
+    movetime: Option<Duration>,
+    nodes: Option<u64>,
+    mate: Option<u64>,
+    perft: Option<u64>,
+}
+
+impl GoOptions {
+    /// Reads them; a key without a whole number after it is an error, not
+    /// ignored.
+    fn parse(words: &[&str]) -> Result<GoOptions, String> {
+        let value = |key: &str| -> Result<Option<u64>, String> {
+            let Some(i) = words.iter().position(|w| *w == key) else {
+                return Ok(None);
+            };
+            match words.get(i + 1) {
+                Some(v) => v
+                    .parse()
+                    .map(Some)
+                    .map_err(|_| format!("go {key} needs a whole number, not '{v}'")),
+                None => Err(format!("go {key} needs a number")),
+            }
+        };
+        Ok(GoOptions {
+            movetime: value("movetime")?.map(Duration::from_millis),
+            nodes: value("nodes")?,
+            mate: value("mate")?,
+            perft: value("perft")?,
+        })
+    }
+}
+
 impl Session {
     fn handle(&mut self, line: &str) -> Reply {
         let mut words = line.split_whitespace();
@@ -219,28 +252,14 @@ impl Session {
     }
 
     fn go(&mut self, words: &[&str]) -> Reply {
-        // The number after `key`, if `key` is there; a key without a
-        // whole number after it is an error, not ignored.
-        let value = |key: &str| -> Result<Option<u64>, Reply> {
-            let Some(i) = words.iter().position(|w| *w == key) else {
-                return Ok(None);
-            };
-            match words.get(i + 1).map(|v| (v, v.parse::<u64>())) {
-                Some((_, Ok(n))) => Ok(Some(n)),
-                Some((v, Err(_))) => {
-                    Err(error(format!("go {key} needs a whole number, not '{v}'")))
-                }
-                None => Err(error(format!("go {key} needs a number"))),
-            }
-        };
-        let (movetime, nodes, mate, perft) = match (
-            value("movetime"),
-            value("nodes"),
-            value("mate"),
-            value("perft"),
-        ) {
-            (Ok(t), Ok(n), Ok(m), Ok(p)) => (t.map(Duration::from_millis), n, m, p),
-            (Err(e), ..) | (_, Err(e), ..) | (.., Err(e), _) | (.., Err(e)) => return e,
+        let GoOptions {
+            movetime,
+            nodes,
+            mate,
+            perft,
+        } = match GoOptions::parse(words) {
+            Ok(options) => options,
+            Err(message) => return error(message),
         };
         if words.first() == Some(&"perft") {
             return match perft {
