@@ -104,7 +104,10 @@ fn bad_commands_get_an_error_line_and_the_session_goes_on() {
         "{out}"
     );
     assert!(!out.contains("bestmove"), "{out}");
-    assert!(out.contains("info string unknown command: foo"), "{out}");
+    assert!(
+        out.contains("info string error: unknown command 'foo'"),
+        "{out}"
+    );
     assert!(out.contains("move 1 ('e2e5')"), "{out}");
     // Answered at once while a `go` is still waiting (UCI: "immediately").
     assert_eq!(out.lines().filter(|l| *l == "readyok").count(), 1, "{out}");
@@ -159,48 +162,93 @@ fn hostage_mate_as_a_gui_drives_it() {
     assert_eq!(lines.last(), Some(&"bestmove N#B@f7"), "{out}");
 }
 
+/// An engine whose session the test drives line by line. If the engine
+/// never answers, the reads would wait for ever: after two minutes it is
+/// killed and the test fails instead.
+struct Engine {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    output: std::io::Lines<std::io::BufReader<std::process::ChildStdout>>,
+    watchdog: std::sync::mpsc::Sender<()>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        use std::io::BufRead;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ransom"))
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("ransom runs");
+        let pid = child.id().to_string();
+        let (watchdog, finished) = std::sync::mpsc::channel::<()>();
+        std::thread::spawn(move || {
+            if finished
+                .recv_timeout(std::time::Duration::from_secs(120))
+                .is_err()
+            {
+                let _ = Command::new("kill").args(["-9", &pid]).status();
+            }
+        });
+        Engine {
+            input: child.stdin.take().unwrap(),
+            output: std::io::BufReader::new(child.stdout.take().unwrap()).lines(),
+            child,
+            watchdog,
+        }
+    }
+
+    fn send(&mut self, text: &str) {
+        writeln!(self.input, "{text}").unwrap();
+    }
+
+    /// The next line ("" once the engine has ended).
+    fn next_line(&mut self) -> String {
+        self.output.next().and_then(Result::ok).unwrap_or_default()
+    }
+
+    /// Lines up to and including the `bestmove` line.
+    fn until_bestmove(&mut self) -> Vec<String> {
+        let mut lines = Vec::new();
+        while !lines
+            .last()
+            .is_some_and(|l: &String| l.starts_with("bestmove"))
+        {
+            let line = self.next_line();
+            assert!(
+                !line.is_empty(),
+                "the engine ended without a bestmove: {lines:?}"
+            );
+            lines.push(line);
+        }
+        lines
+    }
+
+    /// Every line left once the input ends, after checking the exit status.
+    fn finish(mut self) -> Vec<String> {
+        drop(self.input);
+        let rest: Vec<String> = self.output.by_ref().map_while(Result::ok).collect();
+        assert!(self.child.wait().unwrap().success());
+        let _ = self.watchdog.send(());
+        rest
+    }
+}
+
 /// A GUI's `stop` ends a search that would otherwise run for hours, and
 /// `isready` is answered while it runs (the UCI protocol requires both).
 #[test]
 fn stop_ends_a_running_search_and_isready_is_answered_during_it() {
-    use std::io::{BufRead, BufReader};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ransom"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("ransom runs");
-    // If `stop` were ignored, the reads below would wait for ever: after
-    // two minutes the engine is killed and the test fails instead.
-    let pid = child.id().to_string();
-    let (done, watchdog) = std::sync::mpsc::channel::<()>();
-    std::thread::spawn(move || {
-        if watchdog
-            .recv_timeout(std::time::Duration::from_secs(120))
-            .is_err()
-        {
-            let _ = Command::new("kill").args(["-9", &pid]).status();
-        }
-    });
-    let mut input = child.stdin.take().unwrap();
-    let mut output = BufReader::new(child.stdout.take().unwrap()).lines();
-    let mut next_line = || output.next().and_then(Result::ok).unwrap_or_default();
+    let mut engine = Engine::start();
     // No mate in 40 from the start position: without `stop` this runs on.
-    writeln!(input, "position startpos\ngo mate 40\nisready").unwrap();
-    assert_eq!(next_line(), "readyok", "isready waits for the search");
-    writeln!(input, "stop").unwrap();
-    let mut lines = Vec::new();
-    while !lines
-        .last()
-        .is_some_and(|l: &String| l.starts_with("bestmove"))
-    {
-        let line = next_line();
-        assert!(
-            !line.is_empty(),
-            "the engine ended without a bestmove: {lines:?}"
-        );
-        lines.push(line);
-    }
+    engine.send("position startpos\ngo mate 40\nisready");
+    assert_eq!(
+        engine.next_line(),
+        "readyok",
+        "isready waits for the search"
+    );
+    engine.send("stop");
+    let lines = engine.until_bestmove();
     assert!(
         lines
             .iter()
@@ -209,9 +257,36 @@ fn stop_ends_a_running_search_and_isready_is_answered_during_it() {
     );
     // A legal move for the GUI, and the session goes on after the stop.
     assert_eq!(lines.last().unwrap(), "bestmove b1a3", "{lines:?}");
-    writeln!(input, "go perft 1\nquit").unwrap();
-    let rest: Vec<String> = std::iter::from_fn(|| output.next().and_then(Result::ok)).collect();
+    engine.send("go perft 1\nquit");
+    let rest = engine.finish();
     assert!(rest.contains(&"Nodes searched: 20".to_string()), "{rest:?}");
-    assert!(child.wait().unwrap().success());
-    let _ = done.send(());
+}
+
+/// UCI: in infinite mode the engine must not give its `bestmove` before
+/// `stop`, even when its search has ended; the search's `info` lines come
+/// when it ends. At the end of the input it gives it then.
+#[test]
+fn go_infinite_holds_its_bestmove_until_stop() {
+    let mut engine = Engine::start();
+    // A mate in 1: the search ends at once.
+    engine.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo infinite");
+    let info = engine.next_line();
+    assert!(info.contains("score mate 1"), "{info}");
+    // The search is over, but the go is not answered yet: isready is.
+    engine.send("isready");
+    let mut line = engine.next_line();
+    while line.starts_with("info") {
+        line = engine.next_line();
+    }
+    assert_eq!(line, "readyok");
+    engine.send("stop");
+    assert_eq!(engine.next_line(), "bestmove a1a8");
+    // With the input ending instead of a stop.
+    engine.send("go infinite");
+    let rest = engine.finish();
+    assert_eq!(
+        rest.last().map(String::as_str),
+        Some("bestmove a1a8"),
+        "{rest:?}"
+    );
 }

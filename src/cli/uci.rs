@@ -16,7 +16,7 @@ use ransom::{AnyPosition, Position, Variant, dispatch};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 /// Arguments of `ransom uci` (none: everything is set by UCI commands).
@@ -47,6 +47,9 @@ const GO_DEFAULT_MS: u64 = 1000;
 static GOS_READ: AtomicU64 = AtomicU64::new(0);
 static GOS_ANSWERED: AtomicU64 = AtomicU64::new(0);
 static STOPPED: AtomicU64 = AtomicU64::new(0);
+/// Set when stdin ends: a `go infinite` waiting for `stop` gives its
+/// `bestmove` then instead of waiting forever.
+static INPUT_ENDED: AtomicBool = AtomicBool::new(false);
 
 pub fn run(_args: &UciArgs) -> anyhow::Result<ExitCode> {
     let mut session = Session {
@@ -119,6 +122,7 @@ fn read_commands(sender: &std::sync::mpsc::Sender<std::io::Result<String>>) {
             return;
         }
     }
+    INPUT_ENDED.store(true, Ordering::SeqCst);
 }
 
 enum Reply {
@@ -188,7 +192,7 @@ impl Session {
             Some("d") => Reply::Lines(vec![dispatch!(&self.position, p => fen::write(p))]),
             Some("stop") | Some("ponderhit") => Reply::Lines(Vec::new()),
             Some("quit") => Reply::Quit,
-            Some(other) => Reply::Lines(vec![format!("info string unknown command: {other}")]),
+            Some(other) => error(format!("unknown command '{other}'")),
         }
     }
 
@@ -269,36 +273,42 @@ impl Session {
                 _ => error("go perft needs a depth from 1 to 8"),
             };
         }
+        let stop = StopSignal {
+            stopped: &STOPPED,
+            ticket: GOS_ANSWERED.load(Ordering::SeqCst) + 1,
+        };
         let budget = Budget {
             max_nodes: nodes.unwrap_or(u64::MAX),
             max_time: movetime,
             hash_bytes: self.hash_mb << 20,
-            stop: Some(StopSignal {
-                stopped: &STOPPED,
-                ticket: GOS_ANSWERED.load(Ordering::SeqCst) + 1,
-            }),
+            stop: Some(stop),
         };
-        if let Some(n) = mate {
+        // `go infinite` searches until `stop` and, as UCI asks, holds its
+        // `bestmove` until then even when the search ends first.
+        let infinite = words.contains(&"infinite");
+        let lines = if let Some(n) = mate {
             match u16::try_from(n) {
                 Ok(n) if n >= 1 => {
-                    let lines =
-                        dispatch!(&self.position, p => with_a_move(p, mate_lines(p, n, &budget)));
-                    return Reply::Lines(lines);
+                    dispatch!(&self.position, p => with_a_move(p, mate_lines(p, n, &budget)))
                 }
                 _ => return error("go mate needs a length from 1 to 65535"),
             }
+        } else {
+            let budget = Budget {
+                max_time: movetime.or((!infinite).then_some(Duration::from_millis(GO_DEFAULT_MS))),
+                ..budget
+            };
+            self.knowledge();
+            let Some(knowledge) = &self.knowledge else {
+                return error("the tablebases and proofs could not be opened");
+            };
+            dispatch!(&self.position, p => analyse(knowledge, p, &budget))
+        };
+        if infinite {
+            hold_bestmove(lines, stop)
+        } else {
+            Reply::Lines(lines)
         }
-        // `go infinite` searches until `stop` (or the answer).
-        let infinite = words.contains(&"infinite");
-        let budget = Budget {
-            max_time: movetime.or((!infinite).then_some(Duration::from_millis(GO_DEFAULT_MS))),
-            ..budget
-        };
-        self.knowledge();
-        let Some(knowledge) = &self.knowledge else {
-            return error("the tablebases and proofs could not be opened");
-        };
-        Reply::Lines(dispatch!(&self.position, p => analyse(knowledge, p, &budget)))
     }
 
     /// The tablebases and proofs of the current options, opened once.
@@ -307,6 +317,24 @@ impl Session {
         self.knowledge
             .get_or_insert_with(|| Knowledge::new(Some(tablebases), ProofIndex::load_dir(proofs)))
     }
+}
+
+/// Prints the search's `info` lines now and returns its `bestmove` once
+/// `stop` or `quit` has been read (or the input has ended).
+fn hold_bestmove(mut lines: Vec<String>, stop: StopSignal) -> Reply {
+    let bestmove = lines.pop();
+    let mut out = std::io::stdout().lock();
+    for l in &lines {
+        if writeln!(out, "{l}").is_err() {
+            break;
+        }
+    }
+    let _ = out.flush();
+    drop(out);
+    while !stop.is_raised() && !INPUT_ENDED.load(Ordering::SeqCst) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    Reply::Lines(bestmove.into_iter().collect())
 }
 
 /// A plain `go`: what the tablebases and stored proofs know, else a short
