@@ -195,6 +195,39 @@ fn verify_reports_a_planted_second_key_and_a_shorter_solution() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A hand-made suite states only lengths (`bm #N`, `dm N`): those are
+/// proved again, and a wrong one fails.
+#[test]
+fn verify_reads_hand_made_suites_that_state_only_lengths() {
+    let dir = temp_dir("hand-made");
+    let file = dir.join("chess-hand-made.epd");
+    std::fs::write(
+        &file,
+        concat!(
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm #1; id \"bm\";\n",
+            "rn2N3/8/4R2b/B3R3/3kP1N1/K2n4/8/1q6 w - - 0 1 dm 2; id \"dm\";\n",
+            "rn2N3/8/4R2b/B3R3/3kP1N1/K2n4/8/1q6 w - - 0 1 dm 3; id \"too-long\";\n",
+        ),
+    )
+    .unwrap();
+    let o = ransom(&["puzzles", "verify", file.to_str().unwrap(), "-q"]);
+    assert_eq!(o.status.code(), Some(1));
+    let stdout = text(&o.stdout);
+    assert!(
+        stdout.contains("FAIL too-long: shorter solution: mate in 2, not 3"),
+        "{stdout}"
+    );
+    assert!(
+        !stdout.contains("FAIL bm") && !stdout.contains("FAIL dm"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("2 of 3 puzzles verified, 1 failed"),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn near_duplicates_share_a_canonical_position() {
     // Colours swapped and the board turned, and the mirror image.

@@ -182,6 +182,22 @@ fn moves_lists_each_move_with_the_position_after_it() {
 }
 
 #[test]
+fn a_finished_game_has_no_moves() {
+    // White has no men left: White has won, Black's pawn moves no more.
+    let r = get(
+        server(),
+        &format!(
+            "/v1/antichess/moves?fen={}",
+            encode("8/8/8/8/8/8/1p6/8 b - - 0 1")
+        ),
+    );
+    assert_eq!(r.status, 200);
+    let body = r.json();
+    assert_eq!(body["position"]["outcome"], "variant-win", "{body}");
+    assert_eq!(body["moves"].as_array().unwrap().len(), 0, "{body}");
+}
+
+#[test]
 fn perft_counts_and_caps_the_depth() {
     let body = get(server(), "/v1/chess/perft?depth=3").json();
     assert_eq!(body["nodes"], 8902);
@@ -465,6 +481,25 @@ fn bad_requests_get_json_errors() {
         "bad-fen",
     );
     assert_error(&post(s, "/v1/chess/mate", "{not json"), 400, "bad-request");
+    // No budget at all is refused, not searched with (as `--max-nodes 0`).
+    let zero = assert_error(
+        &post(s, "/v1/chess/mate", r#"{"max_nodes": 0}"#),
+        400,
+        "bad-request",
+    );
+    assert!(
+        zero.to_string().contains("max_nodes must be at least 1"),
+        "{zero}"
+    );
+    assert_error(
+        &post(
+            s,
+            "/v1/antichess/prove",
+            r#"{"budget": {"max_time_ms": 0}}"#,
+        ),
+        400,
+        "bad-request",
+    );
     assert_error(&post(s, "/v1/chess/mate", ""), 400, "bad-request");
     let not_an_object = assert_error(&post(s, "/v1/chess/mate", "[1, 2]"), 400, "bad-request");
     assert!(

@@ -30,7 +30,7 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 20_000_000, value_parser = super::checks::parse_at_least_one::<u64>)]
     max_nodes: u64,
     /// The most time one search may use, in milliseconds.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, value_parser = super::checks::parse_at_least_one::<u64>)]
     max_time: u64,
     /// Memory for one search's table, in MB (1 to 65536).
     #[arg(long, default_value_t = 128, value_parser = super::checks::parse_hash_mb)]

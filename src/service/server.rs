@@ -42,7 +42,7 @@ pub fn summary(state: &AppState) -> String {
         state.jobs.workers()
     );
     if anti.is_none() && sui.is_none() {
-        text += "\n  hint: no tablebases found; `ransom tb build --pieces 3` builds the 2-3-man antichess set (13 s)";
+        text += "\n  hint: no tablebases found; `ransom tb build --pieces 3` builds the 2-3-man antichess set (7-15 s)";
     }
     if files == 0 {
         text +=

@@ -58,7 +58,7 @@ pub async fn mate(
     let options = MateOptions {
         max,
         all_keys: request.all_keys,
-        budget: budget(&state, request.max_nodes, request.max_time_ms),
+        budget: budget(&state, request.max_nodes, request.max_time_ms)?,
         threads: 1,
     };
     let limit = request.tree_limit.unwrap_or(400).min(5000);

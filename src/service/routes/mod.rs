@@ -50,19 +50,31 @@ async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
     )
 }
 
-/// The budget of one search: what the request asks, within the server's caps.
+/// The budget of one search: what the request asks, within the server's
+/// caps. A request asking for no nodes or no time at all is refused (400),
+/// as the command line refuses `--max-nodes 0`.
 fn budget(
     state: &AppState,
     max_nodes: Option<u64>,
     max_time_ms: Option<u64>,
-) -> crate::search::Budget {
+) -> Result<crate::search::Budget, ApiError> {
+    if max_nodes == Some(0) || max_time_ms == Some(0) {
+        let field = if max_nodes == Some(0) {
+            "max_nodes"
+        } else {
+            "max_time_ms"
+        };
+        return Err(ApiError::bad_request(format!(
+            "{field} must be at least 1 (leave it out for the server's cap)"
+        )));
+    }
     let cfg = &state.config;
-    crate::search::Budget {
+    Ok(crate::search::Budget {
         max_nodes: max_nodes.unwrap_or(cfg.max_nodes).min(cfg.max_nodes),
         max_time: Some(std::time::Duration::from_millis(
             max_time_ms.unwrap_or(cfg.max_time_ms).min(cfg.max_time_ms),
         )),
         hash_bytes: cfg.hash_mb.saturating_mul(1 << 20),
         stop: None,
-    }
+    })
 }

@@ -54,7 +54,7 @@ pub async fn prove(
         *p = after;
         line
     });
-    let budget = budget(&state, request.budget.max_nodes, request.budget.max_time_ms);
+    let budget = budget(&state, request.budget.max_nodes, request.budget.max_time_ms)?;
     let job_state = Arc::clone(&state);
     let start_fen = dispatch!(&start, p => fen::write(p));
     state

@@ -112,7 +112,7 @@ async fn prove_again(
     set: &PuzzleSet,
     puzzle: &Puzzle,
 ) -> Result<PuzzleVerdict, ApiError> {
-    let (variant, record, budget) = (set.variant, puzzle.clone(), budget(state, None, None));
+    let (variant, record, budget) = (set.variant, puzzle.clone(), budget(state, None, None)?);
     let check = state
         .jobs
         .run(move || for_variant!(variant, check_puzzle(&record, budget)))
