@@ -456,6 +456,54 @@ fn puzzles_are_proved_again_before_they_are_served() {
     );
 }
 
+/// Sends `raw` as it is and returns the status code of the answer.
+fn raw_status(addr: SocketAddr, raw: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    stream.write_all(raw.as_bytes()).unwrap();
+    let mut answer = Vec::new();
+    let mut buf = [0u8; 4096];
+    // The head and the (short) JSON body; the server keeps the connection.
+    while !String::from_utf8_lossy(&answer).contains("}}") {
+        match stream.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => answer.extend_from_slice(&buf[..n]),
+        }
+    }
+    let text = String::from_utf8_lossy(&answer).to_string();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    (status, text)
+}
+
+/// A client that declares more than it sends cannot hold a connection:
+/// a declared length over the limit is refused before reading, and a body
+/// that does not arrive in time gets 408.
+#[test]
+fn declared_body_lengths_are_checked_and_slow_bodies_time_out() {
+    let head = |length: usize| {
+        format!(
+            "POST /v1/chess/mate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {length}\r\n\r\n{{}}"
+        )
+    };
+    let (status, text) = raw_status(server(), &head(100_000));
+    assert_eq!(status, 413, "{text}");
+    assert!(text.contains("body-too-large"), "{text}");
+
+    let mut cfg = config("body-timeout");
+    cfg.body_timeout = Duration::from_millis(200);
+    let quick = Server::start(cfg).expect("start the service");
+    let (status, text) = raw_status(quick.addr(), &head(10));
+    assert_eq!(status, 408, "{text}");
+    assert!(text.contains("body-timeout"), "{text}");
+}
+
 #[test]
 fn bad_requests_get_json_errors() {
     let s = server();

@@ -30,6 +30,8 @@ pub struct ServeConfig {
     pub max_perft_depth: u32,
     /// The largest request body, in bytes.
     pub max_body_bytes: usize,
+    /// How long a request body may take to arrive (then 408).
+    pub body_timeout: std::time::Duration,
     /// Proofs the prove endpoint may add to the proof folder in one run
     /// (0: none are stored; proofs are still returned).
     pub max_stored_proofs: usize,
@@ -50,6 +52,7 @@ impl Default for ServeConfig {
             max_mate: 12,
             max_perft_depth: 6,
             max_body_bytes: 64 * 1024,
+            body_timeout: std::time::Duration::from_secs(10),
             max_stored_proofs: 1000,
         }
     }

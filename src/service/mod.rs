@@ -7,6 +7,7 @@
 //! ([`ServeConfig`]). Every error is JSON `{"error": {"code", "message"}}`.
 //! The endpoints are listed in `docs/service.md`.
 
+mod body;
 mod config;
 mod error;
 mod input;

@@ -7,6 +7,7 @@ mod perft;
 mod prove;
 mod puzzles;
 
+use super::body::{BodyLimits, read_body};
 use super::error::ApiError;
 use super::state::AppState;
 use super::web;
@@ -35,6 +36,13 @@ pub fn router(state: Arc<AppState>) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(limit))
+        .layer(axum::middleware::from_fn_with_state(
+            BodyLimits {
+                bytes: limit,
+                time: state.config.body_timeout,
+            },
+            read_body,
+        ))
         .with_state(state)
 }
 
