@@ -557,6 +557,28 @@ fn unwritable_result_files_are_refused_before_the_search() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `tb verify` checks that a file named as a table holds that table
+/// (probes find tables by name); a file named otherwise is verified as
+/// what it holds.
+#[test]
+fn tb_verify_refuses_a_table_under_another_tables_name() {
+    let dir = std::env::temp_dir().join(format!("ransom-cli-tbnamed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let dir_text = dir.to_str().unwrap();
+    ok(&["tb", "build", "--material", "KvR", "--dir", dir_text]);
+    let table = dir.join("antichess-KvR.rtb");
+    let misnamed = dir.join("antichess-KvQ.rtb");
+    std::fs::copy(&table, &misnamed).unwrap();
+    let (code, err) = fails(&["tb", "verify", misnamed.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("holds KvR, expected KvQ"), "{err}");
+    let renamed = dir.join("a-copy.rtb");
+    std::fs::copy(&table, &renamed).unwrap();
+    let out = ok(&["tb", "verify", renamed.to_str().unwrap()]);
+    assert!(out.starts_with("OK: antichess KvR"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `tb build` resumes only over tables it can read: a damaged table is
 /// named, not counted as built.
 #[test]

@@ -78,6 +78,8 @@ fn pgn_output_holds_every_defence() {
     );
     assert!(text.contains("1. d4"), "{text}");
     assert!(text.matches('(').count() >= 5, "{text}");
+    // Check and mate marks, as in the text tree.
+    assert!(text.contains("dxc5#"), "{text}");
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -283,3 +283,24 @@ fn has_legal_moves_agrees_with_the_move_list() {
     assert!(positions > 10_000, "{positions}");
     assert!(mated > 0, "no position without moves among {positions}");
 }
+
+/// A game has at most 64 men: a position with more on the board and in the
+/// pockets is refused, and so is a pocket with more than 64 of one man,
+/// each with a message that says so (not a generic "bad holdings").
+#[test]
+fn more_men_than_a_game_can_have_are_refused_with_a_count() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let too_many_in_all = format!("{start}[{}] w KQkq - 0 1", "Q".repeat(33));
+    let err = fen::parse_position::<Crazyhouse>(&too_many_in_all)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("65 men") && err.contains("at most 64"),
+        "{err}"
+    );
+    let too_many_of_one = format!("{start}[{}] w KQkq - 0 1", "Q".repeat(70));
+    let err = fen::parse_position::<Crazyhouse>(&too_many_of_one)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("more than 64 'Q'"), "{err}");
+}

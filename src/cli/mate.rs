@@ -142,7 +142,7 @@ fn solve_one<P: Position>(start: P, args: &MateArgs) -> anyhow::Result<ExitCode>
             &|h| solution.get(h).map(|(mv, _)| mv),
             &event,
         );
-        std::fs::write(path, text)
+        ransom::store::write_atomically(path, text.as_bytes())
             .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
     }
     if args.json {

@@ -26,6 +26,9 @@ pub enum FenError {
     /// The holdings in brackets are malformed.
     #[error("invalid holdings '{0}': expected piece letters such as [QNp]")]
     Holdings(String),
+    /// The holdings hold more of one man than a game can have.
+    #[error("the holdings hold more than 64 '{0}' (a game has at most 64 men)")]
+    HoldingsOverflow(char),
     /// The `[` of the holdings has no `]` at the end of the placement.
     #[error("holdings '[{0}' are not closed: expected ']' at the end of the placement")]
     UnclosedHoldings(String),
@@ -253,7 +256,7 @@ fn parse_pockets(text: &str) -> Result<ByColor<ByRole<u8>>, FenError> {
         *count = count
             .checked_add(1)
             .filter(|&n| n <= 64)
-            .ok_or_else(|| FenError::Holdings(text.to_string()))?;
+            .ok_or(FenError::HoldingsOverflow(c))?;
     }
     Ok(pockets)
 }

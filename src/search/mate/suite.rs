@@ -97,6 +97,17 @@ fn epd_case(line: &str, number: usize) -> Result<MateCase, SuiteError> {
     let mut segments = segments.into_iter();
     let first = segments.next().unwrap_or_default();
     let tokens: Vec<&str> = first.split_whitespace().collect();
+    // An operation code among the first four fields means the position is
+    // short of fields: say so rather than miss the operation.
+    let is_code = |t: &&str| matches!(*t, "bm" | "dm" | "id" | "pv" | "c0" | "c1" | "moves");
+    if let Some(at) = tokens.iter().take(4).position(is_code) {
+        return Err(error(format!(
+            "expected four FEN fields before '{}', found {} ('{}')",
+            tokens[at],
+            at,
+            tokens[..at].join(" ")
+        )));
+    }
     if tokens.len() < 4 {
         return Err(error(
             "expected a position of at least four FEN fields".to_string(),
@@ -112,6 +123,11 @@ fn epd_case(line: &str, number: usize) -> Result<MateCase, SuiteError> {
         fen_len += 1;
     }
     let fen = tokens[..fen_len].join(" ");
+    if tokens.get(fen_len) == Some(&"moves") {
+        return Err(error(
+            "an EPD line takes no 'moves' after its position (a TSV's fen column may)".to_string(),
+        ));
+    }
     let first_op = tokens[fen_len..].join(" ");
     let mut expected = None;
     let mut id = None;
@@ -200,6 +216,18 @@ mod tests {
         let err = read_suite("7k/8/6KQ/8/8/8/8/8 w - - bm Qg7;\n").unwrap_err();
         assert_eq!(err.line, 1);
         assert!(err.reason.contains("bm #N"), "{err}");
+    }
+
+    #[test]
+    fn a_short_position_or_moves_are_named_not_taken_for_a_missing_length() {
+        let err = read_suite("bad fen here bm #2;\n").unwrap_err();
+        assert!(
+            err.reason
+                .contains("expected four FEN fields before 'bm', found 3 ('bad fen here')"),
+            "{err}"
+        );
+        let err = read_suite("7k/8/6KQ/8/8/8/8/8 w - - moves h6g7 dm 1;\n").unwrap_err();
+        assert!(err.reason.contains("takes no 'moves'"), "{err}");
     }
 
     #[test]
