@@ -32,7 +32,7 @@ enum PuzzlesCommand {
 /// Arguments of `ransom puzzles generate`.
 #[derive(Debug, clap::Args)]
 pub struct GenerateArgs {
-    /// Variant: chess, antichess, suicide, crazyhouse, hostage, contact, hitandrun.
+    /// Variant: chess, antichess, suicide, crazyhouse, hostage, contact, hitandrun, losing-qpromo, losing-royal, losing-royal-mated, losers, kamikaze, kamikaze2, hitandrun-simultaneous.
     #[arg(long, short = 'v')]
     variant: String,
     /// How many puzzles to find.

@@ -57,6 +57,8 @@ impl std::fmt::Display for Outcome {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.winner {
             Some(color) => write!(f, "{} ({} wins)", self.kind.name(), color.name()),
+            // "draw (neither side can win)", "stalemate (draw)".
+            None if self.kind == OutcomeKind::Draw => write!(f, "draw (neither side can win)"),
             None => write!(f, "{} (draw)", self.kind.name()),
         }
     }
