@@ -89,7 +89,7 @@ fn bad_commands_get_an_error_line_and_the_session_goes_on() {
         .lines()
         .filter(|l| l.starts_with("info string error"))
         .count();
-    assert_eq!(errors, 10, "{out}");
+    assert_eq!(errors, 11, "{out}");
     // A number that cannot be used is named, never ignored.
     assert!(
         out.contains("go mate needs a whole number, not '-3'"),

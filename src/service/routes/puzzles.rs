@@ -117,7 +117,14 @@ async fn prove_again(
         .jobs
         .run(move || for_variant!(variant, check_puzzle(&record, budget)))
         .await?;
-    if check.report.status == MateStatus::Unknown {
+    // A search cut short by the budget proves nothing either way: no
+    // answer, a mate whose shortness was not established, or keys not all
+    // found.
+    let report = &check.report;
+    let cut_short = report.status == MateStatus::Unknown
+        || (report.status == MateStatus::Mate && !report.shortest)
+        || report.notes.iter().any(|n| n.contains("incomplete"));
+    if cut_short {
         return Err(ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "puzzle-unchecked",
