@@ -187,3 +187,28 @@ fn a_suite_is_checked_whole_before_solving() {
     assert!(text(&out.stdout).is_empty(), "{}", text(&out.stdout));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Hit-and-Run: a turn's two sub-moves share a line of the tree, as in the
+/// main line, so the second never reads as a reply.
+#[test]
+fn hit_and_run_trees_show_a_turn_on_one_line() {
+    let out = ransom(&[
+        "mate",
+        "-v",
+        "hitandrun",
+        "--fen",
+        "6k1/N5r1/8/8/3B4/8/8/5Q1K w - - 0 12",
+        "--max",
+        "2",
+    ]);
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("main line: Bxg7,Qf6 Kh7,Kg8 Bh6,Qg7#"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Bxg7,Qf6 {mate in 2}\n  Kh7,Kg8\n    Bh6,Qg7# {mate in 1}\n"),
+        "{stdout}"
+    );
+}

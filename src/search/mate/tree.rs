@@ -145,13 +145,31 @@ impl SolutionTree {
 }
 
 fn write_node(out: &mut String, node: &TreeNode, depth: usize) {
+    write_node_after(out, node, depth, "");
+}
+
+/// Writes `node` after `earlier`, the sub-moves before it in the same turn
+/// (Hit-and-Run): a turn's sub-moves share a line (`Nd6,Nf7#`), as in the
+/// main line, instead of the second looking like a reply.
+fn write_node_after(out: &mut String, node: &TreeNode, depth: usize, earlier: &str) {
+    let text = format!("{earlier}{}", node.san);
+    if !node.next.is_empty() && node.next.iter().all(|next| next.by == node.by) {
+        let earlier = format!("{text},");
+        for next in &node.next {
+            write_node_after(out, next, depth, &earlier);
+        }
+        if node.truncated {
+            let _ = writeln!(out, "{}…", "  ".repeat(depth));
+        }
+        return;
+    }
     let indent = "  ".repeat(depth);
     match node.mate_in {
         Some(n) => {
-            let _ = writeln!(out, "{indent}{} {{mate in {n}}}", node.san);
+            let _ = writeln!(out, "{indent}{text} {{mate in {n}}}");
         }
         None => {
-            let _ = writeln!(out, "{indent}{}", node.san);
+            let _ = writeln!(out, "{indent}{text}");
         }
     }
     for next in &node.next {
