@@ -148,26 +148,13 @@ fn moves_text_and_finished_game() {
     assert_eq!(v["outcome"], "stalemate");
     assert!(v["winner"].is_null());
     assert_eq!(v["moves"].as_array().unwrap().len(), 0);
-    let v = json(&[
-        "moves",
-        "--json",
-        "--variant",
-        "antichess",
-        "--fen",
-        "8/8/8/8/8/p7/P7/8 w - - 0 1",
-    ]);
+    let antichess = |fen| json(&["moves", "--json", "--variant", "antichess", "--fen", fen]);
+    let v = antichess("8/8/8/8/8/p7/P7/8 w - - 0 1");
     assert_eq!(v["outcome"], "stalemate");
     assert_eq!(v["winner"], "white");
     // A side with no men left has won (RULES A5): the game is over, so
     // there are no moves, though Black's pawn could still move.
-    let v = json(&[
-        "moves",
-        "--json",
-        "--variant",
-        "antichess",
-        "--fen",
-        "8/8/8/8/8/8/1p6/8 b - - 0 1",
-    ]);
+    let v = antichess("8/8/8/8/8/8/1p6/8 b - - 0 1");
     assert_eq!(v["outcome"], "variant-win");
     assert_eq!(v["winner"], "white");
     assert_eq!(v["moves"].as_array().unwrap().len(), 0, "{v}");

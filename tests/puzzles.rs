@@ -6,8 +6,7 @@
 
 use ransom::search::Budget;
 use ransom::search::mate::{Puzzle, check_puzzle, read_puzzles};
-use ransom::variants::{Antichess, Chess, Contact, Crazyhouse, HitAndRun, Hostage};
-use ransom::{Position, Variant};
+use ransom::{Position, Variant, for_variant};
 use std::path::{Path, PathBuf};
 
 fn puzzle_files() -> Vec<PathBuf> {
@@ -77,15 +76,7 @@ fn shipped_puzzles_pass_verify() {
         }
         let puzzles = read_file_puzzles(&path);
         assert!(!puzzles.is_empty(), "{}: empty", path.display());
-        match variant_of(&path) {
-            Variant::Chess => verify_file::<Chess>(&path, &puzzles),
-            Variant::Antichess => verify_file::<Antichess>(&path, &puzzles),
-            Variant::Crazyhouse => verify_file::<Crazyhouse>(&path, &puzzles),
-            Variant::Hostage => verify_file::<Hostage>(&path, &puzzles),
-            Variant::Contact => verify_file::<Contact>(&path, &puzzles),
-            Variant::HitAndRun => verify_file::<HitAndRun>(&path, &puzzles),
-            other => panic!("{}: no puzzle check for {}", path.display(), other.name()),
-        }
+        for_variant!(variant_of(&path), verify_file(&path, &puzzles));
     }
 }
 
@@ -126,14 +117,7 @@ fn generated_sets_pass_verify_and_are_large_enough() {
         );
         let puzzles = read_puzzles(&text).unwrap();
         assert!(puzzles.len() >= least, "{name}: {} puzzles", puzzles.len());
-        match variant_of(&path) {
-            Variant::Antichess => verify_generated::<Antichess>(&path, &puzzles),
-            Variant::Crazyhouse => verify_generated::<Crazyhouse>(&path, &puzzles),
-            Variant::Hostage => verify_generated::<Hostage>(&path, &puzzles),
-            Variant::Contact => verify_generated::<Contact>(&path, &puzzles),
-            Variant::HitAndRun => verify_generated::<HitAndRun>(&path, &puzzles),
-            other => panic!("{name}: no generated set expected for {}", other.name()),
-        }
+        for_variant!(variant_of(&path), verify_generated(&path, &puzzles));
     }
 }
 
