@@ -563,6 +563,25 @@ fn tb_verify_refuses_a_table_under_another_tables_name() {
     std::fs::copy(&table, &renamed).unwrap();
     let out = ok(&["tb", "verify", renamed.to_str().unwrap()]);
     assert!(out.starts_with("OK: antichess KvR"), "{out}");
+    // A suicide table under an antichess table's name.
+    ok(&[
+        "tb",
+        "build",
+        "--variant",
+        "suicide",
+        "--material",
+        "KvR",
+        "--dir",
+        dir_text,
+    ]);
+    let other_rules = dir.join("antichess-KvR.rtb");
+    std::fs::copy(dir.join("suicide-KvR.rtb"), &other_rules).unwrap();
+    let (code, err) = fails(&["tb", "verify", other_rules.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("a table of suicide, expected one of antichess"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -207,6 +207,8 @@ fn verify_reads_hand_made_suites_that_state_only_lengths() {
             "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm #1; id \"bm\";\n",
             "rn2N3/8/4R2b/B3R3/3kP1N1/K2n4/8/1q6 w - - 0 1 dm 2; id \"dm\";\n",
             "rn2N3/8/4R2b/B3R3/3kP1N1/K2n4/8/1q6 w - - 0 1 dm 3; id \"too-long\";\n",
+            // A record claiming a unique key must state it (two keys mate).
+            "6k1/5ppp/8/8/8/8/8/RR4K1 w - - bm #1; id \"claims\"; c0 \"unique key, shortest proved\";\n",
         ),
     )
     .unwrap();
@@ -218,11 +220,15 @@ fn verify_reads_hand_made_suites_that_state_only_lengths() {
         "{stdout}"
     );
     assert!(
+        stdout.contains("FAIL claims: keys: stated , proved"),
+        "{stdout}"
+    );
+    assert!(
         !stdout.contains("FAIL bm") && !stdout.contains("FAIL dm"),
         "{stdout}"
     );
     assert!(
-        stdout.contains("2 of 3 puzzles verified, 1 failed"),
+        stdout.contains("2 of 4 puzzles verified, 2 failed"),
         "{stdout}"
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -290,3 +290,14 @@ fn go_infinite_holds_its_bestmove_until_stop() {
         "{rest:?}"
     );
 }
+
+/// A finished game has no move to give, even where the rules of movement
+/// would allow one (an antichess side with no men left has won).
+#[test]
+fn a_finished_game_gets_no_bestmove() {
+    let out = session(
+        "setoption name UCI_Variant value antichess\nposition fen 8/8/8/8/8/8/1p6/8 b - - 0 1\ngo\ngo mate 2\n",
+    );
+    assert_eq!(out.matches("bestmove (none)").count(), 2, "{out}");
+    assert!(!out.contains("b2b1"), "{out}");
+}

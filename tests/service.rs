@@ -407,7 +407,15 @@ fn puzzles_are_proved_again_before_they_are_served() {
     let tampered = good
         .replace("bm Rd5;", "bm Re4;")
         .replace("\"good\"", "\"tampered\"");
-    std::fs::write(dir.join("chess-check.epd"), format!("{good}\n{tampered}\n")).unwrap();
+    // A position that is not one (two white kings): wrong whatever the budget.
+    let unreadable = good
+        .replace("K2n4", "K2n2K1")
+        .replace("\"good\"", "\"unreadable\"");
+    std::fs::write(
+        dir.join("chess-check.epd"),
+        format!("{good}\n{tampered}\n{unreadable}\n"),
+    )
+    .unwrap();
     let mut cfg = config("puzzle-check-proofs");
     cfg.puzzles = Some(dir.clone());
     let server = Server::start(cfg).expect("start the service");
@@ -438,6 +446,13 @@ fn puzzles_are_proved_again_before_they_are_served() {
         500,
         "puzzle-failed-check",
     );
+
+    let body = assert_error(
+        &get(server.addr(), "/v1/puzzles/chess-check/unreadable"),
+        500,
+        "puzzle-failed-check",
+    );
+    assert!(body.to_string().contains("bad FEN"), "{body}");
 
     let mut starved = config("puzzle-check-starved");
     starved.puzzles = Some(dir);

@@ -398,14 +398,16 @@ fn verify(file: &Path, json: bool) -> anyhow::Result<ExitCode> {
     let reader = tablebase::open_table(file, None, None)?;
     let variant = losing_variant(reader.variant())?;
     drop(reader);
-    // A file named as a table (`antichess-KRvK.rtb`) must hold that table:
-    // probes find tables by name.
+    // A file named as a table (`antichess-KRvK.rtb`) must hold that table,
+    // of that rule set: probes find tables by name.
     let name = file
         .file_name()
         .and_then(|n| n.to_str())
         .unwrap_or_default();
-    if let Some(named) = tablebase::material_of_file(name, variant) {
-        tablebase::open_table(file, Some(variant), Some(&named?))?;
+    for named_variant in [Variant::Antichess, Variant::Suicide] {
+        if let Some(named) = tablebase::material_of_file(name, named_variant) {
+            tablebase::open_table(file, Some(named_variant), Some(&named?))?;
+        }
     }
     // The tables it leads to are read from beside it.
     let dir = file

@@ -94,6 +94,16 @@ fn is_go(line: &str) -> bool {
 /// answered here. The end of the input stops nothing: a script's last
 /// `go` is answered in full.
 fn read_commands(sender: &std::sync::mpsc::Sender<std::io::Result<String>>) {
+    /// Sets [`INPUT_ENDED`] however the reading ends (the input closed,
+    /// `quit`, or stdout gone), so that a held `go infinite` never waits
+    /// for a `stop` that can no longer come.
+    struct EndsInput;
+    impl Drop for EndsInput {
+        fn drop(&mut self) {
+            INPUT_ENDED.store(true, Ordering::SeqCst);
+        }
+    }
+    let _ends_input = EndsInput;
     for line in std::io::stdin().lock().lines() {
         let command = line
             .as_ref()
@@ -122,7 +132,6 @@ fn read_commands(sender: &std::sync::mpsc::Sender<std::io::Result<String>>) {
             return;
         }
     }
-    INPUT_ENDED.store(true, Ordering::SeqCst);
 }
 
 enum Reply {
@@ -340,7 +349,7 @@ fn hold_bestmove(mut lines: Vec<String>, stop: StopSignal) -> Reply {
 /// A plain `go`: what the tablebases and stored proofs know, else a short
 /// mate search.
 fn analyse<P: Position + 'static>(knowledge: &Knowledge, pos: &P, budget: &Budget) -> Vec<String> {
-    if pos.legal_moves().is_empty() {
+    if pos.outcome().is_some() || pos.legal_moves().is_empty() {
         return vec![
             "info string the game is over".into(),
             "bestmove (none)".into(),
@@ -378,6 +387,7 @@ fn analyse<P: Position + 'static>(knowledge: &Knowledge, pos: &P, budget: &Budge
 /// stands in where the search found none.
 fn with_a_move<P: Position>(pos: &P, mut lines: Vec<String>) -> Vec<String> {
     if lines.last().is_some_and(|l| l == "bestmove (none)")
+        && pos.outcome().is_none()
         && let Some(&first) = pos.legal_moves().first()
     {
         lines.pop();

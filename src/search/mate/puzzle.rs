@@ -283,9 +283,11 @@ pub fn check_puzzle<P: Position>(puzzle: &Puzzle, budget: Budget) -> PuzzleCheck
         stated.sort();
         let mut found = keys.clone();
         found.sort();
-        if puzzle.keys.is_empty() {
-            // A hand-made suite's `bm #N` or `dm N` states no key.
-        } else if puzzle.all_keys && stated != found {
+        // A hand-made suite's `bm #N` or `dm N` states no key and no main
+        // line; a record that claims its keys are all there ("unique key",
+        // "N keys") is checked in full.
+        let hand_made = !puzzle.all_keys;
+        if puzzle.all_keys && stated != found {
             failures.push(format!(
                 "keys: stated {}, proved {} ({})",
                 puzzle.keys.join(" "),
@@ -296,7 +298,7 @@ pub fn check_puzzle<P: Position>(puzzle: &Puzzle, budget: Budget) -> PuzzleCheck
                     "one key".to_string()
                 }
             ));
-        } else if !puzzle.all_keys && !keys.iter().any(|k| stated.contains(k)) {
+        } else if hand_made && !stated.is_empty() && !keys.iter().any(|k| stated.contains(k)) {
             failures.push(format!(
                 "keys: none of the proved keys {} is stated ({})",
                 keys.join(" "),
@@ -304,7 +306,7 @@ pub fn check_puzzle<P: Position>(puzzle: &Puzzle, budget: Budget) -> PuzzleCheck
             ));
         }
         // A hand-made suite may give no main line.
-        if !puzzle.pv.trim().is_empty()
+        if !(hand_made && puzzle.pv.trim().is_empty())
             && let Err(e) = check_line(&pos, puzzle, &keys)
         {
             failures.push(format!("pv: {e}"));

@@ -10,7 +10,7 @@ use crate::analysis::{holdings_json, move_steps};
 use crate::for_variant;
 use crate::notation::{fen, parse_move};
 use crate::position::Position;
-use crate::search::mate::{MateStatus, Puzzle, check_puzzle};
+use crate::search::mate::{MateStatus, Puzzle, PuzzleCheck, check_puzzle};
 use axum::Json;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
@@ -88,10 +88,7 @@ pub async fn puzzle(
     let puzzle = &set.puzzles[index];
     let verified_positions = match set.verdict(index) {
         Some(verdict) => served(set, puzzle, verdict)?,
-        None => {
-            let verdict = prove_again(&state, set, puzzle).await?;
-            served(set, puzzle, set.record_verdict(index, verdict))?
-        }
+        None => served(set, puzzle, &prove_again(&state, set, index).await?)?,
     };
     let mut out = serde_json::to_value(puzzle)
         .map_err(|e| ApiError::internal(format!("puzzle does not serialize: {e}")))?;
@@ -105,43 +102,62 @@ pub async fn puzzle(
     Ok(Json(out))
 }
 
-/// Proves the puzzle again on a solver worker, within the server's budget;
-/// a search that runs out of budget gives no verdict (503, not kept).
+/// Proves puzzle `index` of `set` again on a solver worker, within
+/// the server's budget, and keeps the verdict (on the worker, so that it
+/// is kept even if the client has gone). A check cut short by the budget
+/// gives no verdict: 503, nothing kept.
 async fn prove_again(
-    state: &AppState,
+    state: &Arc<AppState>,
     set: &PuzzleSet,
-    puzzle: &Puzzle,
+    index: usize,
 ) -> Result<PuzzleVerdict, ApiError> {
-    let (variant, record, budget) = (set.variant, puzzle.clone(), budget(state, None, None)?);
-    let check = state
+    let budget = budget(state, None, None)?;
+    let shared = Arc::clone(state);
+    let set_name = set.name.clone();
+    let verdict = state
         .jobs
-        .run(move || for_variant!(variant, check_puzzle(&record, budget)))
+        .run(move || {
+            let set = shared.puzzles.get(&set_name)?;
+            let puzzle = &set.puzzles[index];
+            let check = for_variant!(set.variant, check_puzzle(puzzle, budget));
+            let verdict = verdict_of(puzzle, &check)?;
+            Some(set.record_verdict(index, verdict).clone())
+        })
         .await?;
-    // A search cut short by the budget proves nothing either way: no
-    // answer, a mate whose shortness was not established, or keys not all
-    // found.
-    let report = &check.report;
-    let cut_short = report.status == MateStatus::Unknown
-        || (report.status == MateStatus::Mate && !report.shortest)
-        || report.notes.iter().any(|n| n.contains("incomplete"));
-    if cut_short {
-        return Err(ApiError::new(
+    verdict.ok_or_else(|| {
+        ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "puzzle-unchecked",
             format!(
-                "puzzle '{}' of set '{}' could not be proved again within this server's budget \
-                 ({} nodes, {} ms); it is served only once proved",
-                puzzle.id,
+                "puzzle '{}' of set '{}' could not be proved again within this server's \
+                 budget ({} nodes, {} ms); it is served only once proved",
+                set.puzzles[index].id,
                 set.name,
                 budget.max_nodes,
                 budget.max_time.map_or(0, |t| t.as_millis())
             ),
-        ));
+        )
+    })
+}
+
+/// The verdict of a check, or `None` when the budget cut it short before
+/// it could say either way (no answer, or the stated length found but its
+/// shortness or the keys not established). A record that is wrong whatever
+/// the budget (an unreadable FEN, a shorter mate found) fails.
+fn verdict_of(puzzle: &Puzzle, check: &PuzzleCheck) -> Option<PuzzleVerdict> {
+    let report = &check.report;
+    let bad_record = check.failures.iter().any(|f| f.starts_with("bad FEN"))
+        || report.length.is_some_and(|n| n < puzzle.length);
+    let cut_short = report.status == MateStatus::Unknown
+        || (report.status == MateStatus::Mate && !report.shortest)
+        || report.notes.iter().any(|n| n.contains("incomplete"));
+    if cut_short && !bad_record {
+        return None;
     }
-    Ok(if check.failures.is_empty() {
-        Ok(check.report.verified.map_or(0, |v| v.positions))
+    Some(if check.failures.is_empty() {
+        Ok(report.verified.map_or(0, |v| v.positions))
     } else {
-        Err(check.failures)
+        Err(check.failures.clone())
     })
 }
 
