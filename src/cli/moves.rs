@@ -3,7 +3,7 @@
 use super::PositionArgs;
 use super::game::{outcome_text, state_json};
 use ransom::notation::{fen, san, uci};
-use ransom::{MoveList, Position, dispatch};
+use ransom::{Position, dispatch};
 use std::process::ExitCode;
 
 /// Arguments of `ransom moves`.
@@ -22,13 +22,7 @@ pub fn run(args: &MovesArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn report<P: Position>(pos: &P, json: bool) -> anyhow::Result<ExitCode> {
-    // A finished game has no legal moves, whatever the rules of movement
-    // would allow (an antichess side with no men left has won).
-    let legal = if pos.outcome().is_some() {
-        MoveList::new()
-    } else {
-        pos.legal_moves()
-    };
+    let legal = pos.playable_moves();
     let mut rows: Vec<(String, String)> = legal
         .iter()
         .map(|&m| (uci::write(m), san::write_in::<P>(&legal, m)))

@@ -85,13 +85,7 @@ fn fail<P: Position>(
     pos: &P,
     why: &str,
 ) -> anyhow::Result<ExitCode> {
-    // A finished game has no moves to play, whatever the rules of
-    // movement would allow.
-    let legal = if pos.outcome().is_some() {
-        0
-    } else {
-        pos.legal_moves().len()
-    };
+    let legal = pos.playable_moves().len();
     let message = format!(
         "ply {ply}: cannot play '{text}': {why} ({legal} legal moves in {})",
         fen::write(pos)

@@ -395,20 +395,21 @@ fn show(w: Wdl, d: u16) -> String {
 }
 
 fn verify(file: &Path, json: bool) -> anyhow::Result<ExitCode> {
-    let reader = tablebase::open_table(file, None, None)?;
-    let variant = losing_variant(reader.variant())?;
-    drop(reader);
     // A file named as a table (`antichess-KRvK.rtb`) must hold that table,
     // of that rule set: probes find tables by name.
     let name = file
         .file_name()
         .and_then(|n| n.to_str())
         .unwrap_or_default();
-    for named_variant in [Variant::Antichess, Variant::Suicide] {
-        if let Some(named) = tablebase::material_of_file(name, named_variant) {
-            tablebase::open_table(file, Some(named_variant), Some(&named?))?;
-        }
-    }
+    let named = [Variant::Antichess, Variant::Suicide]
+        .into_iter()
+        .find_map(|v| tablebase::material_of_file(name, v).map(|m| (v, m)));
+    let reader = match named {
+        Some((v, material)) => tablebase::open_table(file, Some(v), Some(&material?))?,
+        None => tablebase::open_table(file, None, None)?,
+    };
+    let variant = losing_variant(reader.variant())?;
+    drop(reader);
     // The tables it leads to are read from beside it.
     let dir = file
         .parent()

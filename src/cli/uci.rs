@@ -69,13 +69,7 @@ pub fn run(_args: &UciArgs) -> anyhow::Result<ExitCode> {
         let reply = session.handle(line.trim());
         match reply {
             Reply::Quit => break,
-            Reply::Lines(lines) => {
-                let mut out = std::io::stdout().lock();
-                for l in lines {
-                    writeln!(out, "{l}")?;
-                }
-                out.flush()?;
-            }
+            Reply::Lines(lines) => print_lines(&lines)?,
         }
         if is_go(&line) {
             GOS_ANSWERED.fetch_add(1, Ordering::SeqCst);
@@ -119,8 +113,7 @@ fn read_commands(sender: &std::sync::mpsc::Sender<std::io::Result<String>>) {
             Some("isready")
                 if GOS_READ.load(Ordering::SeqCst) > GOS_ANSWERED.load(Ordering::SeqCst) =>
             {
-                let mut out = std::io::stdout().lock();
-                if writeln!(out, "readyok").and_then(|()| out.flush()).is_err() {
+                if print_lines(&["readyok".to_string()]).is_err() {
                     return;
                 }
                 continue;
@@ -328,18 +321,20 @@ impl Session {
     }
 }
 
+/// Writes `lines` to stdout at once (both threads answer there).
+fn print_lines(lines: &[String]) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    for l in lines {
+        writeln!(out, "{l}")?;
+    }
+    out.flush()
+}
+
 /// Prints the search's `info` lines now and returns its `bestmove` once
 /// `stop` or `quit` has been read (or the input has ended).
 fn hold_bestmove(mut lines: Vec<String>, stop: StopSignal) -> Reply {
     let bestmove = lines.pop();
-    let mut out = std::io::stdout().lock();
-    for l in &lines {
-        if writeln!(out, "{l}").is_err() {
-            break;
-        }
-    }
-    let _ = out.flush();
-    drop(out);
+    let _ = print_lines(&lines);
     while !stop.is_raised() && !INPUT_ENDED.load(Ordering::SeqCst) {
         std::thread::sleep(Duration::from_millis(5));
     }
@@ -349,7 +344,7 @@ fn hold_bestmove(mut lines: Vec<String>, stop: StopSignal) -> Reply {
 /// A plain `go`: what the tablebases and stored proofs know, else a short
 /// mate search.
 fn analyse<P: Position + 'static>(knowledge: &Knowledge, pos: &P, budget: &Budget) -> Vec<String> {
-    if pos.outcome().is_some() || pos.legal_moves().is_empty() {
+    if pos.playable_moves().is_empty() {
         return vec![
             "info string the game is over".into(),
             "bestmove (none)".into(),
@@ -387,8 +382,7 @@ fn analyse<P: Position + 'static>(knowledge: &Knowledge, pos: &P, budget: &Budge
 /// stands in where the search found none.
 fn with_a_move<P: Position>(pos: &P, mut lines: Vec<String>) -> Vec<String> {
     if lines.last().is_some_and(|l| l == "bestmove (none)")
-        && pos.outcome().is_none()
-        && let Some(&first) = pos.legal_moves().first()
+        && let Some(&first) = pos.playable_moves().first()
     {
         lines.pop();
         lines.push(format!("bestmove {}", uci::write(first)));

@@ -121,16 +121,17 @@ fn write_marked(legal: &MoveList, m: Move, drop_sign: char) -> String {
 /// The SAN of a legal move with `+` for check and `#` for checkmate.
 pub fn write_plus<P: Position>(pos: &P, m: Move) -> String {
     let mut s = write(pos, m);
+    s.extend(check_mark(pos, m));
+    s
+}
+
+/// `+` when legal move `m` gives check, `#` when it mates, else nothing.
+pub fn check_mark<P: Position>(pos: &P, m: Move) -> Option<char> {
     let mut after = pos.clone();
     after.play_unchecked(m);
-    if after.is_check() {
-        s.push(if after.legal_moves().is_empty() {
-            '#'
-        } else {
-            '+'
-        });
-    }
-    s
+    after
+        .is_check()
+        .then(|| if after.has_legal_moves() { '+' } else { '#' })
 }
 
 /// What a SAN string says about a move.

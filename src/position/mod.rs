@@ -107,6 +107,18 @@ pub trait Position: Clone + Send + Sync + 'static {
         self.outcome_given(&self.legal_moves())
     }
 
+    /// The moves that can still be played: the legal moves, or none once
+    /// the game is over (an antichess side with no men left has won,
+    /// whatever the other side's men could still do).
+    fn playable_moves(&self) -> MoveList {
+        let moves = self.legal_moves();
+        if self.outcome_given(&moves).is_some() {
+            MoveList::new()
+        } else {
+            moves
+        }
+    }
+
     /// Whether the side to move is in the middle of its turn (Hit-and-Run
     /// chess between two sub-moves, RULES R8). When a move leaves the same
     /// side to move and the position is not mid-turn, the other side passed

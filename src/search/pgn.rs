@@ -126,12 +126,6 @@ impl Writer<'_> {
             Color::Black => {}
         }
         self.text.push_str(&san::write_in::<P>(legal, m));
-        // The check and mate marks, as the text tree shows them.
-        let mut after = pos.clone();
-        after.play_unchecked(m);
-        if after.is_check() {
-            self.text
-                .push(if after.has_legal_moves() { '+' } else { '#' });
-        }
+        self.text.extend(san::check_mark(pos, m));
     }
 }

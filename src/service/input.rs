@@ -8,7 +8,6 @@ use crate::variants::{AnyPosition, Variant};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
 use axum::extract::{Path, Query};
-use axum::http::StatusCode;
 use serde::de::DeserializeOwned;
 use std::collections::HashMap;
 
@@ -67,20 +66,12 @@ pub fn query(
         .map_err(|e| ApiError::bad_request(format!("bad query string: {e}")))
 }
 
-/// A JSON body of type `T`: 413 when it is too large, 400 when it is not
-/// JSON or lacks a field (the message names what is wrong).
+/// A JSON body of type `T`: 400 when it is not JSON or lacks a field (the
+/// message names what is wrong). Its size and arrival were checked before
+/// routing (`body::read_body`: 413, 408).
 pub fn json_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
-    let bytes = body.map_err(|e| {
-        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "body-too-large",
-                format!("request body too large: {e}"),
-            )
-        } else {
-            ApiError::bad_request(format!("cannot read the request body: {e}"))
-        }
-    })?;
+    let bytes =
+        body.map_err(|e| ApiError::bad_request(format!("cannot read the request body: {e}")))?;
     if bytes.is_empty() {
         return Err(ApiError::bad_request(
             "the request body is empty; send a JSON object",

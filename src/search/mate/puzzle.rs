@@ -230,6 +230,12 @@ pub struct PuzzleCheck {
     pub report: MateReport,
     /// Every way the puzzle disagrees with the proof (empty: verified).
     pub failures: Vec<String>,
+    /// Whether the budget ended the proof before it could tell whether the
+    /// record is right (no answer, the stated length's shortness or the
+    /// keys not established); the failures then say what was not. A record
+    /// that is wrong whatever the budget (an unreadable FEN, a shorter mate
+    /// found) is not cut short.
+    pub cut_short: bool,
 }
 
 /// Proves a puzzle again: the stated length is the proved shortest mate
@@ -246,6 +252,7 @@ pub fn check_puzzle<P: Position>(puzzle: &Puzzle, budget: Budget) -> PuzzleCheck
             return PuzzleCheck {
                 report: MateReport::unknown(),
                 failures: vec![format!("bad FEN: {e}")],
+                cut_short: false,
             };
         }
     };
@@ -256,6 +263,7 @@ pub fn check_puzzle<P: Position>(puzzle: &Puzzle, budget: Budget) -> PuzzleCheck
         threads: 1,
     };
     let report = solve_mate(&pos, &options, &mut |_| {});
+    let mut cut_short = false;
     match (report.status, report.length) {
         (MateStatus::Mate, Some(n)) if n < puzzle.length => {
             failures.push(format!(
@@ -263,16 +271,23 @@ pub fn check_puzzle<P: Position>(puzzle: &Puzzle, budget: Budget) -> PuzzleCheck
                 puzzle.length
             ));
         }
-        (MateStatus::Mate, Some(_)) if !report.shortest => failures.push(format!(
-            "a shorter mate is not ruled out: {}",
-            report.notes.join("; ")
-        )),
+        (MateStatus::Mate, Some(_)) if !report.shortest => {
+            cut_short = true;
+            failures.push(format!(
+                "a shorter mate is not ruled out: {}",
+                report.notes.join("; ")
+            ));
+        }
         (MateStatus::Mate, Some(_)) => {}
         (MateStatus::NoMate, _) => failures.push(format!("no mate in {}", puzzle.length)),
-        _ => failures.push(format!("unknown: {}", report.notes.join("; "))),
+        _ => {
+            cut_short = true;
+            failures.push(format!("unknown: {}", report.notes.join("; ")));
+        }
     }
     if report.status == MateStatus::Mate && report.shortest {
         if report.notes.iter().any(|n| n.contains("incomplete")) {
+            cut_short = true;
             failures.push(format!(
                 "the keys could not all be found: {}",
                 report.notes.join("; ")
@@ -312,7 +327,11 @@ pub fn check_puzzle<P: Position>(puzzle: &Puzzle, budget: Budget) -> PuzzleCheck
             failures.push(format!("pv: {e}"));
         }
     }
-    PuzzleCheck { report, failures }
+    PuzzleCheck {
+        report,
+        failures,
+        cut_short,
+    }
 }
 
 /// Plays the main line: legal, starting with a key, the attacker wins at

@@ -6,7 +6,6 @@ use super::super::input;
 use super::super::state::AppState;
 use crate::analysis::{Knowledge, analysis_json, holdings_json, state_json};
 use crate::dispatch;
-use crate::moves::MoveList;
 use crate::notation::{fen, san, uci};
 use crate::position::Position;
 use axum::Json;
@@ -54,12 +53,7 @@ pub async fn moves(
 }
 
 fn moves_json<P: Position>(pos: &P) -> Value {
-    // A finished game has no legal moves (as in lookups).
-    let legal = if pos.outcome().is_some() {
-        MoveList::new()
-    } else {
-        pos.legal_moves()
-    };
+    let legal = pos.playable_moves();
     let moves: Vec<Value> = legal
         .iter()
         .map(|&m| {

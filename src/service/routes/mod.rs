@@ -35,7 +35,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/v1/{variant}/prove", post(prove::prove))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
-        .layer(DefaultBodyLimit::max(limit))
+        // `read_body` enforces the size limit before any extractor runs.
+        .layer(DefaultBodyLimit::disable())
         .layer(axum::middleware::from_fn_with_state(
             BodyLimits {
                 bytes: limit,
@@ -66,15 +67,12 @@ fn budget(
     max_nodes: Option<u64>,
     max_time_ms: Option<u64>,
 ) -> Result<crate::search::Budget, ApiError> {
-    if max_nodes == Some(0) || max_time_ms == Some(0) {
-        let field = if max_nodes == Some(0) {
-            "max_nodes"
-        } else {
-            "max_time_ms"
-        };
-        return Err(ApiError::bad_request(format!(
-            "{field} must be at least 1 (leave it out for the server's cap)"
-        )));
+    for (field, asked) in [("max_nodes", max_nodes), ("max_time_ms", max_time_ms)] {
+        if asked == Some(0) {
+            return Err(ApiError::bad_request(format!(
+                "{field} must be at least 1 (leave it out for the server's cap)"
+            )));
+        }
     }
     let cfg = &state.config;
     Ok(crate::search::Budget {

@@ -10,7 +10,7 @@ use crate::analysis::{holdings_json, move_steps};
 use crate::for_variant;
 use crate::notation::{fen, parse_move};
 use crate::position::Position;
-use crate::search::mate::{MateStatus, Puzzle, PuzzleCheck, check_puzzle};
+use crate::search::mate::{Puzzle, PuzzleCheck, check_puzzle};
 use axum::Json;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
@@ -120,7 +120,7 @@ async fn prove_again(
             let set = shared.puzzles.get(&set_name)?;
             let puzzle = &set.puzzles[index];
             let check = for_variant!(set.variant, check_puzzle(puzzle, budget));
-            let verdict = verdict_of(puzzle, &check)?;
+            let verdict = verdict_of(&check)?;
             Some(set.record_verdict(index, verdict).clone())
         })
         .await?;
@@ -141,21 +141,13 @@ async fn prove_again(
 }
 
 /// The verdict of a check, or `None` when the budget cut it short before
-/// it could say either way (no answer, or the stated length found but its
-/// shortness or the keys not established). A record that is wrong whatever
-/// the budget (an unreadable FEN, a shorter mate found) fails.
-fn verdict_of(puzzle: &Puzzle, check: &PuzzleCheck) -> Option<PuzzleVerdict> {
-    let report = &check.report;
-    let bad_record = check.failures.iter().any(|f| f.starts_with("bad FEN"))
-        || report.length.is_some_and(|n| n < puzzle.length);
-    let cut_short = report.status == MateStatus::Unknown
-        || (report.status == MateStatus::Mate && !report.shortest)
-        || report.notes.iter().any(|n| n.contains("incomplete"));
-    if cut_short && !bad_record {
+/// it could say either way ([`PuzzleCheck::cut_short`]).
+fn verdict_of(check: &PuzzleCheck) -> Option<PuzzleVerdict> {
+    if check.cut_short {
         return None;
     }
     Some(if check.failures.is_empty() {
-        Ok(report.verified.map_or(0, |v| v.positions))
+        Ok(check.report.verified.map_or(0, |v| v.positions))
     } else {
         Err(check.failures.clone())
     })
