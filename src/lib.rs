@@ -27,6 +27,7 @@ pub mod position;
 pub mod puzzles;
 pub mod search;
 pub mod service;
+pub mod solved;
 pub mod store;
 pub mod tablebase;
 pub mod variants;

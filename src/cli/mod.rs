@@ -27,8 +27,10 @@ mod moves;
 mod perft;
 mod play;
 mod prove;
+mod prove_progress;
 mod puzzles;
 mod serve;
+mod store;
 mod tb;
 mod uci;
 mod verify;
@@ -63,6 +65,8 @@ enum Command {
     Puzzles(puzzles::PuzzlesArgs),
     /// Re-check a stored proof with the independent verifier.
     Verify(verify::VerifyArgs),
+    /// The solved-position store of `prove`: stats, compact, verify.
+    Store(store::StoreArgs),
     /// Losing-chess endgame tablebases: build, probe, verify, stats, manifest.
     Tb(tb::TbArgs),
     /// Speak UCI on stdin/stdout (variants via UCI_Variant; go perft, go mate, go).
@@ -106,6 +110,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Mate(args) => mate::run(&args),
         Command::Puzzles(args) => puzzles::run(&args),
         Command::Verify(args) => verify::run(&args),
+        Command::Store(args) => store::run(&args),
         Command::Tb(args) => tb::run(&args),
         Command::Uci(args) => uci::run(&args),
         Command::Serve(args) => serve::run(&args),

@@ -2,14 +2,21 @@
 //! the verified proof to a proof table, optionally as PGN.
 
 use super::game::state_json;
+use super::prove_progress::ProgressDisplay;
 use ransom::notation::{fen, parse_move, san, uci};
 use ransom::search::oracle::tablebase_oracle;
-use ransom::search::{Budget, Progress, ProofMeta, Verdict, pgn, prove_with_oracle};
+use ransom::search::scale::{DEFAULT_LEAF_NODES, DEFAULT_STORE_MIN_WORK, ScaleConfig, prove_at_scale};
+use ransom::search::{Budget, ProofMeta, StopSignal, Verdict, pgn};
+use ransom::solved::{SolvedStore, packed};
 use ransom::{AnyPosition, Position, Variant, dispatch};
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
+
+/// Raised (set to 1) by SIGINT, SIGTERM or SIGHUP: the search stops,
+/// writes its checkpoint and reports.
+static INTERRUPTED: AtomicU64 = AtomicU64::new(0);
 
 /// Arguments of `ransom prove`.
 #[derive(Debug, clap::Args)]
@@ -56,6 +63,34 @@ pub struct ProveArgs {
     /// Do not use tablebases.
     #[arg(long)]
     no_tablebases: bool,
+    /// The solved-position store: every settled position is kept there and
+    /// reused by later searches, with the checkpoint to resume from
+    /// (one store per rule set, in DIR/<variant>/).
+    #[arg(long, default_value = ransom::solved::DEFAULT_DIR)]
+    store: PathBuf,
+    /// Keep nothing on disk (no store, no checkpoint, no resume).
+    #[arg(long)]
+    no_store: bool,
+    /// Memory for the store's in-memory index, in MB (16 bytes a position;
+    /// more is taken if the store on disk is larger).
+    #[arg(long, default_value_t = 1024, value_parser = super::checks::parse_hash_mb)]
+    store_memory: usize,
+    /// Nodes of one leaf search of the two-level search.
+    #[arg(long, default_value_t = DEFAULT_LEAF_NODES, value_parser = super::checks::parse_at_least_one::<u64>)]
+    leaf_nodes: u64,
+    /// Threads searching leaves at once (default: every core).
+    #[arg(long, value_parser = super::checks::parse_workers)]
+    threads: Option<usize>,
+    /// Settled positions with fewer nodes below them are stored only as
+    /// part of a stored proof.
+    #[arg(long, default_value_t = DEFAULT_STORE_MIN_WORK, value_parser = super::checks::parse_at_least_one::<u32>)]
+    store_min_work: u32,
+    /// Seconds between checkpoints of the outer tree.
+    #[arg(long, default_value_t = 60.0, value_parser = super::checks::parse_seconds)]
+    checkpoint_every: f64,
+    /// Progress as JSON lines on stderr (one a second), for scripts.
+    #[arg(long, conflicts_with = "quiet")]
+    progress_json: bool,
 }
 
 pub fn run(args: &ProveArgs) -> anyhow::Result<ExitCode> {
@@ -64,6 +99,12 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<ExitCode> {
         None => AnyPosition::start(variant),
         Some(text) => AnyPosition::from_setup(variant, &fen::parse(text)?)?,
     };
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(1, Ordering::SeqCst) == 1 {
+            // A second interrupt: the user does not want to wait.
+            std::process::exit(130);
+        }
+    });
     // Deep proofs recurse deeply: give the search a large stack.
     let args_owned = ProveArgsOwned::from(args);
     std::thread::Builder::new()
@@ -76,33 +117,53 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<ExitCode> {
 /// The arguments, owned, for the search thread.
 struct ProveArgsOwned {
     moves: Vec<String>,
-    budget: Budget,
+    config: ScaleConfig,
     out: Option<PathBuf>,
     pgn: Option<PathBuf>,
     write: bool,
-    progress: bool,
+    quiet: bool,
     force_progress: bool,
+    progress_json: bool,
     json: bool,
     tablebases: Option<PathBuf>,
+    store: Option<PathBuf>,
+    store_memory: usize,
+    budget_given: bool,
 }
 
 impl From<&ProveArgs> for ProveArgsOwned {
     fn from(a: &ProveArgs) -> Self {
+        let threads = a.threads.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        });
         ProveArgsOwned {
             moves: a.moves.clone(),
-            budget: Budget {
-                max_nodes: a.max_nodes.unwrap_or(u64::MAX),
-                max_time: a.max_time.map(Duration::from_secs_f64),
-                hash_bytes: a.hash.saturating_mul(1 << 20),
-                stop: None,
+            config: ScaleConfig {
+                budget: Budget {
+                    max_nodes: a.max_nodes.unwrap_or(u64::MAX),
+                    max_time: a.max_time.map(Duration::from_secs_f64),
+                    hash_bytes: a.hash.saturating_mul(1 << 20),
+                    stop: Some(StopSignal {
+                        stopped: &INTERRUPTED,
+                        ticket: 1,
+                    }),
+                },
+                leaf_nodes: a.leaf_nodes,
+                threads,
+                store_min_work: a.store_min_work,
+                checkpoint_every: Duration::from_secs_f64(a.checkpoint_every),
             },
             out: a.out.clone(),
             pgn: a.pgn.clone(),
             write: !a.no_write,
-            progress: !a.quiet && !a.json,
+            quiet: a.quiet,
             force_progress: a.progress,
+            progress_json: a.progress_json,
             json: a.json,
             tablebases: (!a.no_tablebases).then(|| a.tablebases.clone()),
+            store: (!a.no_store).then(|| a.store.clone()),
+            store_memory: a.store_memory.saturating_mul(1 << 20),
+            budget_given: a.max_nodes.is_some() || a.max_time.is_some(),
         }
     }
 }
@@ -127,23 +188,59 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
     for path in proof_path.iter().chain(&args.pgn) {
         super::checks::check_output_path(path)?;
     }
-    let show_progress = args.force_progress || (args.progress && std::io::stderr().is_terminal());
-    let mut on_progress = |p: &Progress| {
-        if show_progress {
-            let rate = p.nodes as f64 / p.elapsed.as_secs_f64().max(1e-9);
-            eprintln!(
-                "  {:>7.1}s  {:>12} nodes  {:>9.0} nodes/s  root pn {} dn {}  table {}",
-                p.elapsed.as_secs_f64(),
-                p.nodes,
-                rate,
-                p.root_pn,
-                p.root_dn,
-                p.table_entries
-            );
+    let mut notes_before = Vec::new();
+    let store = match &args.store {
+        Some(dir) if packed::supported::<P>() => {
+            SolvedStore::open(dir, P::VARIANT, args.store_memory).map_err(|e| {
+                anyhow::anyhow!("{e}\n(--no-store runs without the store; `ransom store verify {}` checks it)", dir.display())
+            })?
         }
+        Some(_) => {
+            notes_before.push(format!(
+                "the store keeps no {} positions (men in hand or turns in progress): nothing is kept on disk",
+                P::VARIANT.name()
+            ));
+            SolvedStore::in_memory(P::VARIANT, args.store_memory)
+        }
+        None => SolvedStore::in_memory(P::VARIANT, args.store_memory),
     };
+    let mut display = ProgressDisplay::new(args.quiet || args.json, args.force_progress, args.progress_json);
+    if !args.budget_given {
+        display.note("no --max-nodes or --max-time: the search runs until it settles the position (Ctrl-C stops it and keeps its work)");
+    }
+    if store.dir().is_some() && store.began_with() > 0 {
+        display.note(&format!(
+            "store {}: {} positions",
+            store.dir().map(|d| d.display().to_string()).unwrap_or_default(),
+            store.began_with()
+        ));
+    }
     let oracle = args.tablebases.as_deref().and_then(tablebase_oracle::<P>);
-    let report = prove_with_oracle(&pos, &args.budget, oracle.as_deref(), &mut on_progress);
+    let scale = prove_at_scale(&pos, &store, oracle.as_deref(), &args.config, &mut |status| {
+        display.update(status)
+    })?;
+    display.finish();
+    let compacted = if store.dir().is_some() && store.log_records() >= AUTO_COMPACT_RECORDS {
+        Some(store.compact()?)
+    } else {
+        None
+    };
+    let interrupted = INTERRUPTED.load(Ordering::SeqCst) == 1;
+    let mut report = scale.report;
+    let mut notes = notes_before;
+    notes.append(&mut report.notes);
+    if interrupted {
+        notes.push("interrupted: the checkpoint and the store were written".into());
+    }
+    if report.verdict == Verdict::Unknown
+        && let Some(checkpoint) = &scale.checkpoint
+    {
+        notes.push(format!(
+            "to resume, run the same command again (checkpoint {})",
+            checkpoint.display()
+        ));
+    }
+    report.notes = notes;
     let winner = match report.verdict {
         Verdict::Win => Some(pos.turn()),
         Verdict::Loss => Some(!pos.turn()),
@@ -184,6 +281,22 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
         out["tablebase_hits"] = report.oracle_hits.into();
         out["tablebases"] = oracle.is_some().into();
         out["time_ms"] = time_ms.into();
+        out["threads"] = args.config.threads.into();
+        out["leaf_nodes"] = args.config.leaf_nodes.into();
+        out["leaf_searches"] = scale.leaf_searches.into();
+        out["outer_nodes"] = scale.outer_nodes.into();
+        out["root_pn"] = scale.root_numbers.0.get().into();
+        out["root_dn"] = scale.root_numbers.1.get().into();
+        out["resumed"] = scale.resumed.into();
+        out["earlier_nodes"] = scale.earlier_nodes.into();
+        out["total_nodes"] = (scale.earlier_nodes + report.nodes).into();
+        out["store"] = store.dir().map(|d| d.display().to_string()).into();
+        out["store_began_with"] = store.began_with().into();
+        out["store_positions"] = store.len().into();
+        out["store_added"] = store.added().into();
+        out["store_bytes"] = store.disk_bytes().into();
+        out["store_compacted"] = compacted.is_some().into();
+        out["checkpoint"] = scale.checkpoint.as_ref().map(|p| p.display().to_string()).into();
         out["proof_file"] = proof_file.as_ref().map(|p| p.display().to_string()).into();
         out["notes"] = report.notes.clone().into();
         outln!("{out}")?;
@@ -224,6 +337,34 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
         if oracle.is_some() {
             outln!("tablebase hits: {}", report.oracle_hits)?;
         }
+        outln!(
+            "search: {} leaf searches of up to {} nodes on {} thread{}, outer tree {} nodes, root pn {} dn {}",
+            scale.leaf_searches,
+            args.config.leaf_nodes,
+            args.config.threads,
+            if args.config.threads == 1 { "" } else { "s" },
+            scale.outer_nodes,
+            scale.root_numbers.0,
+            scale.root_numbers.1
+        )?;
+        if scale.resumed {
+            outln!(
+                "resumed: {} nodes in earlier runs, {} in all",
+                scale.earlier_nodes,
+                scale.earlier_nodes + report.nodes
+            )?;
+        }
+        if let Some(dir) = store.dir() {
+            outln!(
+                "store: {} began with {} positions, now {} ({} records added, {:.1} MB on disk{})",
+                dir.display(),
+                store.began_with(),
+                store.len(),
+                store.added(),
+                store.disk_bytes() as f64 / 1e6,
+                if compacted.is_some() { ", compacted" } else { "" }
+            )?;
+        }
         if let Some(path) = &proof_file {
             outln!("proof file: {}", path.display())?;
         }
@@ -237,6 +378,10 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
 /// Moves of the line that a default proof file name spells out; a longer
 /// line is named by its first moves and a hash of the position.
 const LINE_IN_NAME: usize = 16;
+
+/// A log holding this many records is folded into the store's table when
+/// a run ends.
+const AUTO_COMPACT_RECORDS: u64 = 1_000_000;
 
 fn default_path<P: Position>(line: &[String], root_fen: &str) -> PathBuf {
     let hash = || format!("{:016x}", ransom::store::fnv1a64(root_fen.as_bytes()));

@@ -1,19 +1,21 @@
 //! Search: proof-number search (df-pn), the `prove` driver, proofs, the
 //! independent verifier and PGN export.
 
+pub mod assemble;
 mod budget;
-mod dfpn;
+pub(crate) mod dfpn;
 pub mod mate;
-mod numbers;
+pub(crate) mod numbers;
 pub mod oracle;
 pub mod pgn;
 mod pn;
 pub mod proof;
 mod prover;
+pub mod scale;
 pub mod verify;
 
 pub use budget::{Budget, Progress, StopSignal};
-pub use dfpn::{DfPn, SearchResult};
+pub use dfpn::{DfPn, ProofRecords, SearchResult, Settled};
 pub use pn::Pn;
 pub use proof::{Proof, ProofMeta};
 pub use prover::{ProveReport, Verdict, prove, prove_with_oracle};

@@ -74,6 +74,7 @@ fn walk<P: Position>(
     let mut walk = Walk {
         winner,
         lookup,
+        table_leaf: None,
         marks: HashMap::new(),
         line: Vec::new(),
         winner_moves: 0,
@@ -88,9 +89,51 @@ fn walk<P: Position>(
     Ok((verified, walk.winner_hashes.unwrap_or_default()))
 }
 
-struct Walk<'a> {
+/// Checks many proofs of one winner that share positions (a
+/// solved-position store's), each position once. Besides positions the
+/// rules score, a line may end in one that `table_leaf` says the winner
+/// wins (the endgame tables: they are checked by `ransom tb verify`).
+pub struct SharedVerifier<'a, P> {
+    walk: Walk<'a, P>,
+}
+
+impl<'a, P: Position> SharedVerifier<'a, P> {
+    /// A verifier for `winner`'s proofs, with stored moves from `lookup`.
+    pub fn new(
+        winner: Color,
+        lookup: &'a dyn Fn(u64) -> Result<Option<u32>, String>,
+        table_leaf: Option<&'a dyn Fn(&P) -> bool>,
+    ) -> Self {
+        SharedVerifier {
+            walk: Walk {
+                winner,
+                lookup,
+                table_leaf,
+                marks: HashMap::new(),
+                line: Vec::new(),
+                winner_moves: 0,
+                winner_hashes: None,
+            },
+        }
+    }
+
+    /// Checks that the winner wins from `pos`; returns the longest line.
+    pub fn check(&mut self, pos: &P) -> Result<u32, VerifyError> {
+        self.walk.line.clear();
+        self.walk.visit(pos)
+    }
+
+    /// Distinct positions checked so far.
+    pub fn positions(&self) -> u64 {
+        self.walk.marks.len() as u64
+    }
+}
+
+struct Walk<'a, P> {
     winner: Color,
     lookup: &'a dyn Fn(u64) -> Result<Option<u32>, String>,
+    /// Positions whose win the endgame tables vouch for.
+    table_leaf: Option<&'a dyn Fn(&P) -> bool>,
     marks: HashMap<PositionKey, Mark>,
     line: Vec<Move>,
     winner_moves: u64,
@@ -98,8 +141,8 @@ struct Walk<'a> {
     winner_hashes: Option<Vec<(u64, u32)>>,
 }
 
-impl Walk<'_> {
-    fn fail<P: Position>(&self, pos: &P, reason: String) -> VerifyError {
+impl<P: Position> Walk<'_, P> {
+    fn fail(&self, pos: &P, reason: String) -> VerifyError {
         let line = if self.line.is_empty() {
             "the root".to_string()
         } else {
@@ -116,7 +159,7 @@ impl Walk<'_> {
         }
     }
 
-    fn visit<P: Position>(&mut self, pos: &P) -> Result<u32, VerifyError> {
+    fn visit(&mut self, pos: &P) -> Result<u32, VerifyError> {
         let key = pos.state().key();
         match self.marks.get(&key) {
             Some(Mark::Done(depth)) => return Ok(*depth),
@@ -141,6 +184,10 @@ impl Walk<'_> {
                     self.winner.name()
                 ),
             ));
+        }
+        if self.table_leaf.is_some_and(|leaf| leaf(pos)) {
+            self.marks.insert(key, Mark::Done(0));
+            return Ok(0);
         }
         self.marks.insert(key.clone(), Mark::Open);
         let to_follow: Vec<Move> = if pos.turn() == self.winner {

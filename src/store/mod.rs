@@ -52,6 +52,8 @@ pub enum TableKind {
     Tablebase = 1,
     /// A stored proof.
     Proof = 2,
+    /// The compacted part of a solved-position store (`crate::solved`).
+    Solved = 3,
 }
 
 impl TableKind {
@@ -59,6 +61,7 @@ impl TableKind {
         match byte {
             1 => Some(TableKind::Tablebase),
             2 => Some(TableKind::Proof),
+            3 => Some(TableKind::Solved),
             _ => None,
         }
     }

@@ -227,6 +227,17 @@ impl TableReader {
                 return Ok(Arc::clone(block));
             }
         }
+        let block = Arc::new(self.block_uncached(index)?);
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        if cache.len() >= CACHE_BLOCKS {
+            cache.remove(0);
+        }
+        cache.push((index, Arc::clone(&block)));
+        Ok(block)
+    }
+
+    /// Block `index`, decompressed and checked, bypassing the cache.
+    fn block_uncached(&self, index: usize) -> Result<Block, StoreError> {
         let corrupt = |problem: String| StoreError::Corrupt {
             path: self.path.clone(),
             problem: format!("block {index}: {problem}"),
@@ -244,13 +255,7 @@ impl TableReader {
         if data.len() != size {
             return Err(corrupt(format!("{} bytes, expected {size}", data.len())));
         }
-        let block = Arc::new(self.split_block(&data, records, entry.first_key, &corrupt)?);
-        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        if cache.len() >= CACHE_BLOCKS {
-            cache.remove(0);
-        }
-        cache.push((index, Arc::clone(&block)));
-        Ok(block)
+        self.split_block(&data, records, entry.first_key, &corrupt)
     }
 
     /// The keys and values of a decompressed block of `records` records.
@@ -313,6 +318,28 @@ impl TableReader {
             .binary_search(&key)
             .ok()
             .map(|i| f(&block.values[i * self.value_size..(i + 1) * self.value_size])))
+    }
+
+    /// Calls `f` on every record in key order (reads and checks every
+    /// block); a damaged block is an error naming it and its records.
+    pub fn for_each_record(&self, mut f: impl FnMut(u64, &[u8])) -> Result<(), StoreError> {
+        for index in 0..self.blocks.len() {
+            let block = self.block_uncached(index).map_err(|e| match e {
+                StoreError::Corrupt { path, problem } => {
+                    let first = index as u64 * u64::from(self.records_per_block);
+                    let last = (first + u64::from(self.records_per_block)).min(self.record_count);
+                    StoreError::Corrupt {
+                        path,
+                        problem: format!("{problem} (records {first} to {})", last - 1),
+                    }
+                }
+                other => other,
+            })?;
+            for (key, value) in block.keys.iter().zip(block.values.chunks_exact(self.value_size)) {
+                f(*key, value);
+            }
+        }
+        Ok(())
     }
 
     /// Every record in key order (reads and checks every block).

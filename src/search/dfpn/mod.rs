@@ -10,15 +10,20 @@
 //! depend on a repetition. Every proof is still re-checked by the
 //! independent verifier before anyone reports it.
 
+mod extract;
+
 use super::budget::{Budget, Meter, Progress};
 use super::numbers::{child_thresholds, combine, select, table_capacity};
-use super::oracle::{Oracle, attacker_wins, expand_win};
+use super::oracle::{Oracle, attacker_wins};
 use super::pn::Pn;
 use crate::board::Color;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use hashbrown::{HashMap, HashSet};
+use crate::solved::SolvedStore;
+use hashbrown::HashMap;
 use std::time::Duration;
+
+pub use extract::ProofRecords;
 
 /// Bytes one bucket of the transposition table costs: the key, the entry
 /// and one control byte of the hash map.
@@ -81,6 +86,18 @@ struct Child<P> {
     loop_depth: u32,
 }
 
+/// A position the search settled with some work below it, kept for the
+/// solved-position store (see [`DfPn::collect_settled`]).
+#[derive(Clone, Debug)]
+pub struct Settled<P> {
+    /// The position.
+    pub pos: P,
+    /// Whether the attacker wins (`false`: no forced win, path-independent).
+    pub proved: bool,
+    /// Nodes spent below it.
+    pub work: u32,
+}
+
 /// A df-pn search for one attacker, generic over the variant.
 pub struct DfPn<'p, P: Position> {
     attacker: Color,
@@ -89,8 +106,16 @@ pub struct DfPn<'p, P: Position> {
     meter: Meter<'p>,
     path: HashMap<u64, u32>,
     root: (Pn, Pn),
+    /// The depth of the searched root (the outer path's length for a leaf
+    /// of a two-level search, 0 otherwise).
+    root_depth: u32,
     oracle: Option<&'p dyn Oracle<P>>,
     oracle_hits: std::cell::Cell<u64>,
+    store: Option<&'p SolvedStore>,
+    store_hits: std::cell::Cell<u64>,
+    /// Keep settled positions with at least this much work below them.
+    collect_min_work: Option<u32>,
+    settled: Vec<Settled<P>>,
     _variant: std::marker::PhantomData<P>,
 }
 
@@ -104,10 +129,84 @@ impl<'p, P: Position> DfPn<'p, P> {
             meter: Meter::new(budget),
             path: HashMap::new(),
             root: (Pn::ONE, Pn::ONE),
+            root_depth: 0,
             oracle: None,
             oracle_hits: std::cell::Cell::new(0),
+            store: None,
+            store_hits: std::cell::Cell::new(0),
+            collect_min_work: None,
+            settled: Vec::new(),
             _variant: std::marker::PhantomData,
         }
+    }
+
+    /// Takes the results of a solved-position store as settled (a stored
+    /// position costs one lookup).
+    pub fn with_store(mut self, store: Option<&'p SolvedStore>) -> Self {
+        self.store = store;
+        self
+    }
+
+    /// Keeps every position settled with at least `min_work` nodes below
+    /// it (proved, or disproved independently of the path), for
+    /// [`DfPn::take_settled`].
+    pub fn collect_settled(mut self, min_work: u32) -> Self {
+        self.collect_min_work = Some(min_work.max(1));
+        self
+    }
+
+    /// The positions collected since the last call (see
+    /// [`DfPn::collect_settled`]).
+    pub fn take_settled(&mut self) -> Vec<Settled<P>> {
+        std::mem::take(&mut self.settled)
+    }
+
+    /// Positions settled by the store.
+    pub fn store_hits(&self) -> u64 {
+        self.store_hits.get()
+    }
+
+    /// Searches `root` within `budget`, keeping the transposition table of
+    /// earlier searches: one leaf of a two-level search. `ancestors` are
+    /// the hashes of the positions on the line to `root` (root of the
+    /// whole search first): reaching one again is a repetition, and a
+    /// disproof resting on it is not kept as final. Nodes are counted from
+    /// 0 for each call.
+    pub fn search_leaf(&mut self, root: &P, ancestors: &[u64], budget: &Budget) -> SearchResult {
+        self.meter = Meter::new(budget);
+        self.path.clear();
+        for (depth, &hash) in ancestors.iter().enumerate() {
+            self.path.insert(hash, depth as u32);
+        }
+        self.root_depth = ancestors.len() as u32;
+        let hash = root.zobrist();
+        let (pn, dn) = self.mid(root, hash, Pn::INFINITE, Pn::INFINITE, self.root_depth);
+        self.path.clear();
+        self.root = (pn, dn);
+        SearchResult::of_root(pn, dn)
+    }
+
+    /// The numbers of `pos`'s children after a search: from the table
+    /// where known (path-dependent disproofs left out), initial otherwise,
+    /// in move-generation order.
+    pub fn child_numbers(&self, pos: &P) -> Vec<(Move, P, Pn, Pn)> {
+        pos.legal_moves()
+            .iter()
+            .map(|&mv| {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                let (pn, dn) = match self.lookup(child.zobrist()) {
+                    Some(e) => (e.pn, e.dn),
+                    None => self.initial(&child),
+                };
+                (mv, child, pn, dn)
+            })
+            .collect()
+    }
+
+    /// The numbers of the root after the last search.
+    pub fn root_numbers(&self) -> (Pn, Pn) {
+        self.root
     }
 
     /// Takes the values of the positions `oracle` covers (endgame
@@ -157,11 +256,25 @@ impl<'p, P: Position> DfPn<'p, P> {
     }
 
     /// Whether the attacker wins at once (`Some(true)`), the game is over
-    /// otherwise (`Some(false)`), or it goes on (`None`).
+    /// otherwise (`Some(false)`), or it goes on (`None`); the oracle and
+    /// the store count as settling a position.
     fn terminal(&self, pos: &P, moves: &MoveList) -> Option<bool> {
         pos.outcome_given(moves)
             .map(|o| o.winner == Some(self.attacker))
             .or_else(|| self.by_oracle(pos))
+            .or_else(|| self.by_store(pos))
+    }
+
+    /// Whether the attacker wins by the store, if it knows `pos`.
+    fn by_store(&self, pos: &P) -> Option<bool> {
+        let known = self
+            .store?
+            .get(pos.zobrist())?
+            .attacker_wins(self.attacker, pos.turn());
+        if known.is_some() {
+            self.store_hits.set(self.store_hits.get() + 1);
+        }
+        known
     }
 
     /// Whether the attacker wins by the oracle, if it covers `pos`.
@@ -287,7 +400,7 @@ impl<'p, P: Position> DfPn<'p, P> {
                 }
             }
             (pn, dn) = combine(or_node, children.iter().map(|c| (c.pn, c.dn)));
-            if depth == 0 {
+            if depth == self.root_depth {
                 self.root = (pn, dn);
             }
             if pn >= th_pn || dn >= th_dn || self.meter.stopped {
@@ -330,6 +443,16 @@ impl<'p, P: Position> DfPn<'p, P> {
             }
         }
         let work = (self.meter.nodes - work_start + 1).min(u64::from(u32::MAX)) as u32;
+        if let Some(min_work) = self.collect_min_work
+            && work >= min_work
+            && (pn.is_zero() || (dn.is_zero() && loop_depth == NO_LOOP))
+        {
+            self.settled.push(Settled {
+                pos: pos.clone(),
+                proved: pn.is_zero(),
+                work,
+            });
+        }
         self.store(
             hash,
             Entry {
@@ -347,105 +470,4 @@ impl<'p, P: Position> DfPn<'p, P> {
     pub fn numbers(&self, hash: u64) -> Option<(Pn, Pn)> {
         self.table.get(&hash).map(|e| (e.pn, e.dn))
     }
-
-    /// The winning moves of a proof found by [`DfPn::search`]: for every
-    /// position of a proof tree where the attacker moves, one move whose
-    /// subtree is proved, chosen so that no line repeats a position. `None`
-    /// if no such tree can be read off the table (the caller then reports
-    /// "unknown").
-    pub fn extract_proof(&self, root: &P) -> Option<HashMap<u64, Move>> {
-        let mut proof = HashMap::new();
-        let mut done = HashSet::new();
-        let mut failed = Failures::default();
-        let mut path = HashSet::new();
-        self.extract(root, &mut path, &mut done, &mut failed, &mut proof)
-            .then_some(proof)
-    }
-
-    fn extract(
-        &self,
-        pos: &P,
-        path: &mut HashSet<u64>,
-        done: &mut HashSet<u64>,
-        failed: &mut Failures,
-        proof: &mut HashMap<u64, Move>,
-    ) -> bool {
-        let hash = pos.zobrist();
-        if done.contains(&hash) {
-            return true;
-        }
-        if path.contains(&hash) {
-            failed.path_hits += 1;
-            return false;
-        }
-        if failed.known.contains(&hash) {
-            return false;
-        }
-        let path_hits_before = failed.path_hits;
-        let moves = pos.legal_moves();
-        if let Some(outcome) = pos.outcome_given(&moves) {
-            return outcome.winner == Some(self.attacker);
-        }
-        if let Some(oracle) = self.oracle
-            && let Some(win) = attacker_wins(oracle, pos, self.attacker)
-        {
-            return win && expand_win(oracle, pos, self.attacker, proof, done);
-        }
-        path.insert(hash);
-        let ok = if pos.turn() == self.attacker {
-            let mut candidates: Vec<(u32, Move, P)> = moves
-                .iter()
-                .filter_map(|&mv| {
-                    let mut child = pos.clone();
-                    child.play_unchecked(mv);
-                    let child_moves = child.legal_moves();
-                    let rank = match self.terminal(&child, &child_moves) {
-                        Some(true) => 0,
-                        Some(false) => return None,
-                        None => match self.table.get(&child.zobrist()) {
-                            Some(e) if e.pn.is_zero() => 1 + e.work.min(u32::MAX - 1),
-                            _ => return None,
-                        },
-                    };
-                    Some((rank, mv, child))
-                })
-                .collect();
-            candidates.sort_by_key(|c| c.0);
-            let mut found = false;
-            for (_, mv, child) in candidates {
-                if self.extract(&child, path, done, failed, proof) {
-                    proof.insert(hash, mv);
-                    found = true;
-                    break;
-                }
-            }
-            found
-        } else {
-            moves.iter().all(|&mv| {
-                let mut child = pos.clone();
-                child.play_unchecked(mv);
-                self.extract(&child, path, done, failed, proof)
-            })
-        };
-        path.remove(&hash);
-        if ok {
-            done.insert(hash);
-        } else {
-            // A failure met because a line came back to the current path
-            // may succeed from another path: only path-free failures are kept.
-            if failed.path_hits == path_hits_before {
-                failed.known.insert(hash);
-            }
-        }
-        ok
-    }
-}
-
-/// Positions where reading off a proof failed whatever the path to them,
-/// and how often a line ran into the current path (such failures depend on
-/// the path and are not remembered).
-#[derive(Default)]
-struct Failures {
-    known: HashSet<u64>,
-    path_hits: u64,
 }

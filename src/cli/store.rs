@@ -1,0 +1,226 @@
+//! `ransom store`: the solved-position store's stats, compaction and
+//! verification.
+
+use ransom::search::oracle::tablebase_oracle;
+use ransom::search::scale::checkpoint;
+use ransom::solved::{self, Solved, read_all, scan, variant_dir};
+use ransom::{AnyPosition, Variant, dispatch};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Arguments of `ransom store`.
+#[derive(Debug, clap::Args)]
+pub struct StoreArgs {
+    #[command(subcommand)]
+    command: StoreCommand,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum StoreCommand {
+    /// What a store holds: files, positions by kind, checkpoints of unfinished searches.
+    Stats(StoreTarget),
+    /// Fold the logs into one compacted table (atomically; the store stays usable).
+    Compact(StoreTarget),
+    /// Re-prove every stored win and loss from the stored moves with the independent verifier.
+    Verify(VerifyTarget),
+}
+
+#[derive(Debug, clap::Args)]
+struct StoreTarget {
+    /// The store directory (as given to `prove --store`).
+    #[arg(default_value = ransom::solved::DEFAULT_DIR)]
+    dir: PathBuf,
+    /// Only this rule set's store (default: every one found in DIR).
+    #[arg(long, short = 'v')]
+    variant: Option<String>,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, clap::Args)]
+struct VerifyTarget {
+    #[command(flatten)]
+    target: StoreTarget,
+    /// Endgame tablebases whose positions count as scored (as `prove` used them).
+    #[arg(long, default_value = "tablebases")]
+    tablebases: PathBuf,
+    /// Do not use tablebases: every line must end in a position the rules score.
+    #[arg(long)]
+    no_tablebases: bool,
+}
+
+pub fn run(args: &StoreArgs) -> anyhow::Result<ExitCode> {
+    match &args.command {
+        StoreCommand::Stats(t) => stats(t),
+        StoreCommand::Compact(t) => compact(t),
+        StoreCommand::Verify(v) => verify(v),
+    }
+}
+
+/// The rule sets with a store in `dir` (or the one asked for).
+fn variants(target: &StoreTarget) -> anyhow::Result<Vec<Variant>> {
+    if !target.dir.is_dir() {
+        anyhow::bail!("{}: no store here (not a directory)", target.dir.display());
+    }
+    if let Some(name) = &target.variant {
+        let variant: Variant = name.parse()?;
+        if !variant_dir(&target.dir, variant).is_dir() {
+            anyhow::bail!("{}: no {} store here", target.dir.display(), variant.name());
+        }
+        return Ok(vec![variant]);
+    }
+    let found: Vec<Variant> = Variant::ALL
+        .into_iter()
+        .filter(|&v| variant_dir(&target.dir, v).is_dir())
+        .collect();
+    if found.is_empty() {
+        anyhow::bail!("{}: no store here (no rule-set folder such as antichess/)", target.dir.display());
+    }
+    Ok(found)
+}
+
+fn stats(target: &StoreTarget) -> anyhow::Result<ExitCode> {
+    let mut all = Vec::new();
+    for variant in variants(target)? {
+        let dir = variant_dir(&target.dir, variant);
+        let _lock = solved::lock(&dir, false)?;
+        let files = scan(&dir)?;
+        let (mut wins, mut losses, mut no_win_white, mut no_win_black, mut records) = (0u64, 0u64, 0u64, 0u64, 0u64);
+        let mut values: hashbrown::HashMap<u64, Solved> = hashbrown::HashMap::new();
+        let reading = read_all(&files, variant.name(), |r, _, _| {
+            records += 1;
+            values.entry(r.key).and_modify(|v| *v = v.merge(r.value)).or_insert(r.value);
+            Ok(())
+        })?;
+        for v in values.values() {
+            wins += u64::from(v.is_win());
+            losses += u64::from(v.is_loss());
+            no_win_white += u64::from(v.no_win(ransom::board::Color::White));
+            no_win_black += u64::from(v.no_win(ransom::board::Color::Black));
+        }
+        let mut checkpoints = Vec::new();
+        if let Ok(entries) = std::fs::read_dir(dir.join("checkpoints")) {
+            for entry in entries.flatten() {
+                match checkpoint::summary(&entry.path()) {
+                    Ok(s) => checkpoints.push(serde_json::json!({
+                        "file": entry.path().display().to_string(),
+                        "root_fen": s.root_fen, "attacker": s.attacker.name(),
+                        "nodes": s.totals.nodes, "leaf_searches": s.totals.leaf_searches,
+                        "seconds": s.totals.seconds, "outer_nodes": s.outer_nodes,
+                        "root_pn": s.root_numbers.0, "root_dn": s.root_numbers.1,
+                    })),
+                    Err(e) => checkpoints.push(serde_json::json!({
+                        "file": entry.path().display().to_string(), "error": e.to_string(),
+                    })),
+                }
+            }
+        }
+        all.push(serde_json::json!({
+            "variant": variant.name(), "dir": dir.display().to_string(),
+            "positions": values.len(), "records": records,
+            "table_records": reading.table_records, "log_records": reading.log_records,
+            "torn_bytes": reading.torn_bytes,
+            "wins": wins, "losses": losses, "no_win_white": no_win_white, "no_win_black": no_win_black,
+            "table": files.table.as_ref().map(|t| t.1.display().to_string()),
+            "logs": files.logs.iter().map(|l| l.1.display().to_string()).collect::<Vec<_>>(),
+            "bytes": solved::disk_bytes(&dir), "checkpoints": checkpoints,
+        }));
+    }
+    if target.json {
+        outln!("{}", serde_json::json!({ "stores": all }))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    for s in &all {
+        outln!("{} ({}): {} positions in {} records, {} bytes on disk", s["dir"].as_str().unwrap_or(""), s["variant"].as_str().unwrap_or(""), s["positions"], s["records"], s["bytes"])?;
+        outln!("  side to move wins {}, loses {}; no forced win for white {}, for black {}", s["wins"], s["losses"], s["no_win_white"], s["no_win_black"])?;
+        outln!("  compacted table: {} records; logs: {} records{}", s["table_records"], s["log_records"],
+            if s["torn_bytes"].as_u64().unwrap_or(0) > 0 { format!(" ({} bytes of a torn write dropped)", s["torn_bytes"]) } else { String::new() })?;
+        for c in s["checkpoints"].as_array().into_iter().flatten() {
+            if let Some(e) = c.get("error") {
+                outln!("  checkpoint {}: unreadable: {}", c["file"].as_str().unwrap_or(""), e.as_str().unwrap_or(""))?;
+            } else {
+                outln!("  unfinished search: {} win? in {}: {} nodes, {} leaf searches, {:.0} s, outer tree {} nodes, root pn {} dn {}",
+                    c["attacker"].as_str().unwrap_or(""), c["root_fen"].as_str().unwrap_or(""), c["nodes"], c["leaf_searches"],
+                    c["seconds"].as_f64().unwrap_or(0.0), c["outer_nodes"], c["root_pn"], c["root_dn"])?;
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn compact(target: &StoreTarget) -> anyhow::Result<ExitCode> {
+    let mut out = Vec::new();
+    for variant in variants(target)? {
+        let report = solved::compact(&target.dir, variant)?;
+        if !target.json {
+            outln!(
+                "{}: {} positions from {} records; {} -> {} bytes",
+                variant_dir(&target.dir, variant).display(),
+                report.positions,
+                report.records_read,
+                report.bytes_before,
+                report.bytes_after
+            )?;
+        }
+        out.push(serde_json::json!({
+            "variant": variant.name(), "positions": report.positions, "records_read": report.records_read,
+            "bytes_before": report.bytes_before, "bytes_after": report.bytes_after,
+            "table": report.table.map(|t| t.display().to_string()),
+        }));
+    }
+    if target.json {
+        outln!("{}", serde_json::json!({ "compacted": out }))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn verify(args: &VerifyTarget) -> anyhow::Result<ExitCode> {
+    let target = &args.target;
+    let mut failed = false;
+    let mut out = Vec::new();
+    for variant in variants(target)? {
+        let dir = target.dir.clone();
+        let tables = (!args.no_tablebases).then(|| args.tablebases.clone());
+        let start = AnyPosition::start(variant);
+        let result = std::thread::Builder::new()
+            .stack_size(1 << 30)
+            .spawn(move || dispatch!(start, p => check(&p, &dir, tables.as_deref())))?
+            .join()
+            .map_err(|_| anyhow::anyhow!("the verifier thread panicked"))?;
+        let name = variant_dir(&target.dir, variant).display().to_string();
+        match result {
+            Ok(c) => {
+                if !target.json {
+                    outln!(
+                        "OK: {name}: {} positions ({} records); {} wins and {} losses re-proved ({} positions walked); {} no-forced-win records (search results, not re-provable){}",
+                        c.positions, c.records, c.wins, c.losses, c.walked, c.no_wins,
+                        if c.torn_bytes > 0 { format!("; {} bytes of a torn write dropped", c.torn_bytes) } else { String::new() }
+                    )?;
+                }
+                out.push(serde_json::json!({"ok": true, "store": name, "positions": c.positions, "records": c.records,
+                    "wins": c.wins, "losses": c.losses, "no_wins": c.no_wins, "walked": c.walked, "torn_bytes": c.torn_bytes}));
+            }
+            Err(e) => {
+                failed = true;
+                if !target.json {
+                    eprintln!("FAILED: {e}");
+                }
+                out.push(serde_json::json!({"ok": false, "store": name, "error": e.to_string()}));
+            }
+        }
+    }
+    if target.json {
+        outln!("{}", serde_json::json!({ "stores": out }))?;
+    }
+    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+fn check<P: ransom::Position>(
+    _witness: &P,
+    dir: &Path,
+    tables: Option<&Path>,
+) -> Result<solved::StoreCheck, solved::StoreCheckError> {
+    let oracle = tables.and_then(tablebase_oracle::<P>);
+    solved::verify_store::<P>(dir, oracle.as_deref())
+}

@@ -1,0 +1,305 @@
+//! The outer tree on disk, so that a stopped search resumes where it was.
+//!
+//! ```text
+//! magic "RANSOMCK", version u16 (1)
+//! variant (u16 length + UTF-8), root FEN (u16 length + UTF-8), attacker u8 (0 white, 1 black)
+//! nodes searched u64, leaf searches u64, seconds searched f64
+//! node count u32, then every node in pre-order:
+//!     move code u16 (0 for the root), pn u32, dn u32, expanded u8, child count u16
+//! CRC-32C u32 of everything before
+//! ```
+//!
+//! A node's children follow it, each with the code of its move from the
+//! parent; on reading, every code must be a legal move of the parent (the
+//! positions are replayed from the root, so a checkpoint can never smuggle
+//! in a position). Checkpoints are written atomically (temporary file,
+//! sync, rename) after the store's log has been synced, so a checkpoint
+//! never depends on results a crash could lose.
+
+use super::tree::{NONE, Node, NodeId, OuterTree};
+use crate::board::Color;
+use crate::moves;
+use crate::notation::fen;
+use crate::position::Position;
+use crate::search::Pn;
+use crate::store::{StoreError, write_atomically};
+use std::path::Path;
+
+const MAGIC: &[u8; 8] = b"RANSOMCK";
+const VERSION: u16 = 1;
+
+/// The totals a checkpoint carries beside the tree.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Totals {
+    /// Nodes searched by every run so far.
+    pub nodes: u64,
+    /// Leaf searches run so far.
+    pub leaf_searches: u64,
+    /// Seconds searched so far.
+    pub seconds: f64,
+}
+
+/// Writes `tree` and `totals` to `path` atomically.
+pub fn save<P: Position>(path: &Path, tree: &OuterTree<P>, totals: &Totals) -> Result<(), StoreError> {
+    let mut out = Vec::with_capacity(64 + tree.nodes.len() * 16);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    let text = |out: &mut Vec<u8>, s: &str| {
+        out.extend_from_slice(&(s.len() as u16).to_le_bytes());
+        out.extend_from_slice(s.as_bytes());
+    };
+    text(&mut out, P::VARIANT.name());
+    text(&mut out, &fen::write(&tree.nodes[0].pos));
+    out.push(u8::from(tree.attacker == Color::Black));
+    out.extend_from_slice(&totals.nodes.to_le_bytes());
+    out.extend_from_slice(&totals.leaf_searches.to_le_bytes());
+    out.extend_from_slice(&totals.seconds.to_le_bytes());
+    out.extend_from_slice(&(tree.nodes.len() as u32).to_le_bytes());
+    let mut stack: Vec<NodeId> = vec![0];
+    while let Some(id) = stack.pop() {
+        let node = &tree.nodes[id as usize];
+        let code = node.mv.map_or(0, |m| moves::encode(m) as u16);
+        out.extend_from_slice(&code.to_le_bytes());
+        out.extend_from_slice(&node.pn.get().to_le_bytes());
+        out.extend_from_slice(&node.dn.get().to_le_bytes());
+        out.push(u8::from(node.expanded));
+        out.extend_from_slice(&(node.children.len() as u16).to_le_bytes());
+        stack.extend(node.children.iter().rev());
+    }
+    let sum = crc32c::crc32c(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    write_atomically(path, &out)
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        let out = self.bytes.get(self.at..self.at.checked_add(n)?)?;
+        self.at += n;
+        Some(out)
+    }
+    fn u8(&mut self) -> Option<u8> {
+        Some(self.take(1)?[0])
+    }
+    fn u16(&mut self) -> Option<u16> {
+        Some(u16::from_le_bytes(self.take(2)?.try_into().ok()?))
+    }
+    fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    }
+    fn u64(&mut self) -> Option<u64> {
+        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
+    }
+    fn text(&mut self) -> Option<String> {
+        let n = usize::from(self.u16()?);
+        String::from_utf8(self.take(n)?.to_vec()).ok()
+    }
+}
+
+/// What a checkpoint says about itself (for `ransom store stats`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    /// The variant.
+    pub variant: String,
+    /// The searched position.
+    pub root_fen: String,
+    /// The side whose win is sought.
+    pub attacker: Color,
+    /// The totals so far.
+    pub totals: Totals,
+    /// Nodes of the outer tree.
+    pub outer_nodes: u32,
+    /// The root's proof and disproof numbers.
+    pub root_numbers: (u32, u32),
+}
+
+/// Reads a checkpoint's header and root numbers (checksum checked).
+pub fn summary(path: &Path) -> Result<Summary, StoreError> {
+    let bytes = std::fs::read(path).map_err(|error| StoreError::Io {
+        path: path.display().to_string(),
+        error,
+    })?;
+    let corrupt = |problem: &str| StoreError::Corrupt {
+        path: path.display().to_string(),
+        problem: format!("checkpoint: {problem}"),
+    };
+    if bytes.len() < 12 || &bytes[..8] != MAGIC {
+        return Err(corrupt("not a ransom checkpoint (bad magic)"));
+    }
+    let (body, sum) = bytes.split_at(bytes.len() - 4);
+    if crc32c::crc32c(body).to_le_bytes() != sum {
+        return Err(corrupt("checksum mismatch"));
+    }
+    let mut r = Reader { bytes: body, at: 8 };
+    let read = |r: &mut Reader| -> Option<Summary> {
+        (r.u16()? == VERSION).then_some(())?;
+        let variant = r.text()?;
+        let root_fen = r.text()?;
+        let attacker = if r.u8()? == 1 { Color::Black } else { Color::White };
+        let totals = Totals {
+            nodes: r.u64()?,
+            leaf_searches: r.u64()?,
+            seconds: f64::from_bits(r.u64()?),
+        };
+        let outer_nodes = r.u32()?;
+        r.u16()?;
+        let root_numbers = (r.u32()?, r.u32()?);
+        Some(Summary {
+            variant,
+            root_fen,
+            attacker,
+            totals,
+            outer_nodes,
+            root_numbers,
+        })
+    };
+    read(&mut r).ok_or_else(|| corrupt("truncated"))
+}
+
+/// Reads the checkpoint at `path` for a search of `root` by `attacker`.
+/// `Ok(None)` if there is none; an error if it is damaged or belongs to
+/// another search.
+pub fn load<P: Position>(
+    path: &Path,
+    root: &P,
+    attacker: Color,
+) -> Result<Option<(OuterTree<P>, Totals)>, StoreError> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => {
+            return Err(StoreError::Io {
+                path: path.display().to_string(),
+                error,
+            });
+        }
+    };
+    let corrupt = |problem: &str| StoreError::Corrupt {
+        path: path.display().to_string(),
+        problem: format!("checkpoint: {problem}"),
+    };
+    if bytes.len() < 12 || &bytes[..8] != MAGIC {
+        return Err(corrupt("not a ransom checkpoint (bad magic)"));
+    }
+    let (body, sum) = bytes.split_at(bytes.len() - 4);
+    if crc32c::crc32c(body).to_le_bytes() != sum {
+        return Err(corrupt("checksum mismatch"));
+    }
+    let mut r = Reader { bytes: body, at: 8 };
+    let short = || corrupt("truncated");
+    if r.u16().ok_or_else(short)? != VERSION {
+        return Err(corrupt("unknown version"));
+    }
+    let variant = r.text().ok_or_else(short)?;
+    let root_fen = r.text().ok_or_else(short)?;
+    let black = r.u8().ok_or_else(short)? == 1;
+    if variant != P::VARIANT.name() || root_fen != fen::write(root) {
+        return Err(corrupt("it belongs to another position"));
+    }
+    let saved_attacker = if black { Color::Black } else { Color::White };
+    if saved_attacker != attacker {
+        return Err(corrupt("it belongs to the other side's search"));
+    }
+    let totals = Totals {
+        nodes: r.u64().ok_or_else(short)?,
+        leaf_searches: r.u64().ok_or_else(short)?,
+        seconds: f64::from_bits(r.u64().ok_or_else(short)?),
+    };
+    let count = r.u32().ok_or_else(short)? as usize;
+    let mut tree = OuterTree::new(root.clone(), attacker, (Pn::ONE, Pn::ONE));
+    tree.nodes.clear();
+    // (parent, children still to read) of the nodes whose children follow.
+    let mut open: Vec<(NodeId, u16)> = Vec::new();
+    for i in 0..count {
+        let code = r.u16().ok_or_else(short)?;
+        let pn = Pn::new(u64::from(r.u32().ok_or_else(short)?));
+        let dn = Pn::new(u64::from(r.u32().ok_or_else(short)?));
+        let expanded = r.u8().ok_or_else(short)? == 1;
+        let children = r.u16().ok_or_else(short)?;
+        let (parent, pos, mv) = if i == 0 {
+            (NONE, root.clone(), None)
+        } else {
+            let (parent, left) = open.last_mut().ok_or_else(|| corrupt("a node without a parent"))?;
+            *left -= 1;
+            let parent = *parent;
+            let from = &tree.nodes[parent as usize].pos;
+            let mv = moves::decode(&from.legal_moves(), u32::from(code))
+                .ok_or_else(|| corrupt("a move that is not legal in its position"))?;
+            let mut pos = from.clone();
+            pos.play_unchecked(mv);
+            (parent, pos, Some(mv))
+        };
+        while open.last().is_some_and(|o| o.1 == 0) {
+            open.pop();
+        }
+        let id = tree.nodes.len() as NodeId;
+        if parent != NONE {
+            tree.nodes[parent as usize].children.push(id);
+        }
+        tree.nodes.push(Node {
+            hash: pos.zobrist(),
+            pos,
+            parent,
+            mv,
+            children: Vec::new(),
+            pn: if pn.get() == u32::MAX { Pn::INFINITE } else { pn },
+            dn: if dn.get() == u32::MAX { Pn::INFINITE } else { dn },
+            expanded,
+            busy: 0,
+        });
+        if children > 0 {
+            open.push((id, children));
+        }
+    }
+    if !open.is_empty() || r.at != body.len() || tree.nodes.is_empty() {
+        return Err(corrupt("the node count does not match the tree"));
+    }
+    Ok(Some((tree, totals)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::Antichess;
+
+    #[test]
+    fn a_tree_round_trips_and_damage_is_refused() {
+        let root = Antichess::start();
+        let mut tree = OuterTree::new(root.clone(), Color::White, (Pn::ONE, Pn::new(20)));
+        let leaf = tree.select().unwrap();
+        let children = root
+            .legal_moves()
+            .iter()
+            .map(|&mv| {
+                let mut c = root.clone();
+                c.play_unchecked(mv);
+                (mv, c, Pn::new(3), Pn::new(2))
+            })
+            .collect();
+        tree.apply(leaf, super::super::tree::LeafOutcome::Expanded(children));
+        let dir = std::env::temp_dir().join(format!("ransom-ckpt-{}", std::process::id()));
+        let path = dir.join("t.ckpt");
+        let totals = Totals {
+            nodes: 77,
+            leaf_searches: 1,
+            seconds: 0.5,
+        };
+        save(&path, &tree, &totals).unwrap();
+        let (back, t) = load(&path, &root, Color::White).unwrap().unwrap();
+        assert_eq!(t, totals);
+        assert_eq!(back.nodes.len(), 21);
+        assert_eq!(back.root_numbers(), tree.root_numbers());
+        assert_eq!(back.nodes[5].hash, tree.nodes[5].hash);
+        assert!(load(&path, &root, Color::Black).is_err());
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes[40] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        let err = load(&path, &root, Color::White).unwrap_err().to_string();
+        assert!(err.contains("checksum"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

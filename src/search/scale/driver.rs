@@ -1,0 +1,397 @@
+//! Running the two-level search: worker threads that each take the
+//! most-proving free leaf, search it with their own df-pn table, store what
+//! they settled and hand the leaf's numbers back to the outer tree; and
+//! the calling thread, which reports progress and writes checkpoints.
+
+use super::checkpoint::{self, Totals};
+use super::tree::{LeafOutcome, NodeId, OuterTree};
+use super::{ScaleConfig, ScaleStatus};
+use crate::board::Color;
+use crate::position::Position;
+use crate::search::dfpn::{DfPn, SearchResult, Settled};
+use crate::search::oracle::{Oracle, attacker_wins};
+use crate::search::{Budget, Pn};
+use crate::solved::{Record, Solved, SolvedStore, packed};
+use crate::store::StoreError;
+use std::path::PathBuf;
+use std::sync::{Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+/// The state the threads share, behind one lock.
+struct Shared<P> {
+    tree: OuterTree<P>,
+    /// Nodes searched by finished leaf searches of this run.
+    used: u64,
+    /// Nodes promised to leaf searches still running.
+    reserved: u64,
+    leaf_searches: u64,
+    oracle_hits: u64,
+    error: Option<StoreError>,
+    /// Why the search stopped early, if it did for a reason other than a budget.
+    halt: Option<String>,
+}
+
+/// How one phase (one attacker) of the search ended.
+pub(super) struct PhaseEnd {
+    pub result: SearchResult,
+    pub nodes: u64,
+    pub earlier_nodes: u64,
+    pub leaf_searches: u64,
+    pub outer_nodes: usize,
+    pub root_numbers: (Pn, Pn),
+    pub checkpoint: Option<PathBuf>,
+    pub resumed: bool,
+    pub oracle_hits: u64,
+    pub notes: Vec<String>,
+}
+
+/// Everything a phase works with.
+pub(super) struct Phase<'a, P: Position> {
+    pub root: &'a P,
+    pub attacker: Color,
+    pub store: &'a SolvedStore,
+    pub oracle: Option<&'a dyn Oracle<P>>,
+    pub config: &'a ScaleConfig,
+    pub started: Instant,
+    /// Nodes already spent by earlier phases of this run.
+    pub spent: u64,
+}
+
+impl<P: Position> Phase<'_, P> {
+    /// Whether the attacker wins `pos` by the rules, the tables or the store.
+    fn known_win(&self, pos: &P) -> bool {
+        if let Some(outcome) = pos.outcome() {
+            return outcome.winner == Some(self.attacker);
+        }
+        if let Some(oracle) = self.oracle
+            && attacker_wins(oracle, pos, self.attacker) == Some(true)
+        {
+            return true;
+        }
+        self.store
+            .get(pos.zobrist())
+            .and_then(|s| s.attacker_wins(self.attacker, pos.turn()))
+            == Some(true)
+    }
+
+    fn checkpoint_path(&self) -> Option<PathBuf> {
+        let dir = self.store.dir()?;
+        Some(dir.join("checkpoints").join(format!(
+            "{:016x}-{}.ckpt",
+            self.root.zobrist(),
+            self.attacker.name()
+        )))
+    }
+
+    fn time_left(&self) -> Option<Duration> {
+        self.config
+            .budget
+            .max_time
+            .map(|t| t.saturating_sub(self.started.elapsed()))
+    }
+
+    fn interrupted(&self) -> bool {
+        self.config.budget.stop.is_some_and(|s| s.is_raised())
+            || self.time_left().is_some_and(|t| t.is_zero())
+    }
+
+    /// Runs the phase until the root is settled, a budget runs out or the
+    /// search is interrupted.
+    pub(super) fn run(
+        &self,
+        progress: &mut dyn FnMut(&ScaleStatus),
+    ) -> Result<PhaseEnd, StoreError> {
+        let path = self.checkpoint_path();
+        let loaded = match &path {
+            Some(p) => checkpoint::load(p, self.root, self.attacker)?,
+            None => None,
+        };
+        let resumed = loaded.is_some();
+        let (tree, earlier) = loaded.unwrap_or_else(|| {
+            (
+                OuterTree::new(self.root.clone(), self.attacker, (Pn::ONE, Pn::ONE)),
+                Totals::default(),
+            )
+        });
+        let shared = Mutex::new(Shared {
+            tree,
+            used: 0,
+            reserved: 0,
+            leaf_searches: 0,
+            oracle_hits: 0,
+            error: None,
+            halt: None,
+        });
+        let wake = Condvar::new();
+        let threads = self.config.threads.max(1);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .stack_size(1 << 30)
+            .build()
+            .map_err(|e| StoreError::Io {
+                path: "threads".into(),
+                error: std::io::Error::other(e.to_string()),
+            })?;
+        let save = |s: &Shared<P>| -> Result<(), StoreError> {
+            self.store.flush()?;
+            if let Some(p) = &path {
+                let totals = Totals {
+                    nodes: earlier.nodes + s.used,
+                    leaf_searches: earlier.leaf_searches + s.leaf_searches,
+                    seconds: earlier.seconds + self.started.elapsed().as_secs_f64(),
+                };
+                checkpoint::save(p, &s.tree, &totals)?;
+            }
+            Ok(())
+        };
+        std::thread::scope(|scope| -> Result<(), StoreError> {
+            let workers = scope.spawn(|| {
+                pool.scope(|ps| {
+                    for _ in 0..threads {
+                        ps.spawn(|_| self.worker(&shared, &wake));
+                    }
+                })
+            });
+            let mut last_save = Instant::now();
+            let mut last_report = Instant::now();
+            while !workers.is_finished() {
+                std::thread::sleep(Duration::from_millis(50));
+                if last_report.elapsed() >= Duration::from_secs(1) {
+                    last_report = Instant::now();
+                    let status = self.status(&shared.lock().unwrap_or_else(|e| e.into_inner()), &earlier, path.is_some() && resumed);
+                    progress(&status);
+                }
+                if last_save.elapsed() >= self.config.checkpoint_every {
+                    last_save = Instant::now();
+                    let s = shared.lock().unwrap_or_else(|e| e.into_inner());
+                    if let Err(e) = save(&s) {
+                        drop(s);
+                        shared.lock().unwrap_or_else(|e| e.into_inner()).error = Some(e);
+                    }
+                }
+            }
+            workers.join().map_err(|_| StoreError::Io {
+                path: "threads".into(),
+                error: std::io::Error::other("a search thread panicked"),
+            })?;
+            Ok(())
+        })?;
+        let mut s = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+        if let Some(e) = s.error.take() {
+            return Err(e);
+        }
+        let status = self.status(&s, &earlier, resumed);
+        progress(&status);
+        let result = SearchResult::of_root(s.tree.root_numbers().0, s.tree.root_numbers().1);
+        if result == SearchResult::Proved {
+            self.store.flush()?;
+            if let Some(p) = &path {
+                let _ = std::fs::remove_file(p);
+            }
+        } else {
+            save(&s)?;
+        }
+        Ok(PhaseEnd {
+            result,
+            nodes: s.used,
+            earlier_nodes: earlier.nodes,
+            leaf_searches: earlier.leaf_searches + s.leaf_searches,
+            outer_nodes: s.tree.nodes.len(),
+            root_numbers: s.tree.root_numbers(),
+            checkpoint: path.filter(|p| p.exists()),
+            resumed,
+            oracle_hits: s.oracle_hits,
+            notes: s.halt.into_iter().collect(),
+        })
+    }
+
+    fn status(&self, s: &Shared<P>, earlier: &Totals, resumed: bool) -> ScaleStatus {
+        let (pn, dn) = s.tree.root_numbers();
+        ScaleStatus {
+            attacker: self.attacker,
+            elapsed: self.started.elapsed(),
+            nodes: self.spent + s.used,
+            earlier_nodes: earlier.nodes,
+            root_pn: pn,
+            root_dn: dn,
+            outer_nodes: s.tree.nodes.len(),
+            leaf_searches: earlier.leaf_searches + s.leaf_searches,
+            store_began_with: self.store.began_with(),
+            store_positions: self.store.len(),
+            store_added: self.store.added(),
+            store_bytes: self.store.disk_bytes(),
+            resumed,
+        }
+    }
+
+    /// One thread: take a leaf, search it, hand back what was learned.
+    fn worker(&self, shared: &Mutex<Shared<P>>, wake: &Condvar) {
+        let per_thread = self.config.budget.hash_bytes / self.config.threads.max(1);
+        let mut search = DfPn::<P>::new(
+            self.attacker,
+            &Budget {
+                hash_bytes: per_thread,
+                ..Budget::default()
+            },
+        )
+        .with_store(Some(self.store))
+        .with_oracle(self.oracle)
+        .collect_settled(self.config.store_min_work);
+        loop {
+            let Some((leaf, pos, ancestors, reserve)) = self.take_leaf(shared, wake) else {
+                shared.lock().unwrap_or_else(|e| e.into_inner()).oracle_hits += search.oracle_hits();
+                wake.notify_all();
+                return;
+            };
+            let budget = Budget {
+                max_nodes: reserve,
+                max_time: self.time_left(),
+                hash_bytes: per_thread,
+                stop: self.config.budget.stop,
+            };
+            let result = search.search_leaf(&pos, &ancestors, &budget);
+            let nodes = search.nodes();
+            let (outcome, records) = self.learn(&mut search, &pos, result, nodes);
+            let stored = self.store.record(&records);
+            let mut s = shared.lock().unwrap_or_else(|e| e.into_inner());
+            s.used += nodes;
+            s.reserved -= reserve;
+            s.leaf_searches += 1;
+            if let Err(e) = stored {
+                s.error = Some(e);
+                s.tree.release(leaf);
+            } else {
+                let proved = s.tree.apply(leaf, outcome);
+                let mut records = Vec::new();
+                for id in proved {
+                    records.extend(self.internal_record(&s.tree, id));
+                }
+                if let Err(e) = self.store.record(&records) {
+                    s.error = Some(e);
+                }
+            }
+            if self.store.refused() > 0 && s.halt.is_none() {
+                s.halt = Some(format!(
+                    "the store's memory is full ({} positions): raise --store-memory to go on",
+                    self.store.len()
+                ));
+            }
+            drop(s);
+            wake.notify_all();
+        }
+    }
+
+    /// The next leaf to search, with the line to it and its node budget;
+    /// `None` once the search is over for this thread.
+    fn take_leaf(
+        &self,
+        shared: &Mutex<Shared<P>>,
+        wake: &Condvar,
+    ) -> Option<(NodeId, P, Vec<u64>, u64)> {
+        let mut s = shared.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            if s.tree.settled() || s.error.is_some() || s.halt.is_some() || self.interrupted() {
+                return None;
+            }
+            let max = self.config.budget.max_nodes.saturating_sub(self.spent);
+            let free = max.saturating_sub(s.used + s.reserved);
+            if free == 0 {
+                return None;
+            }
+            if let Some(id) = s.tree.select() {
+                let reserve = free.min(self.config.leaf_nodes);
+                s.reserved += reserve;
+                let pos = s.tree.nodes[id as usize].pos.clone();
+                let ancestors = s.tree.ancestors(id);
+                return Some((id, pos, ancestors, reserve));
+            }
+            if s.tree.nodes[0].busy == 0 {
+                return None;
+            }
+            s = wake
+                .wait_timeout(s, Duration::from_millis(100))
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+    }
+
+    /// What a leaf search taught: the leaf's outcome for the outer tree and
+    /// the records for the store (children first).
+    fn learn(
+        &self,
+        search: &mut DfPn<'_, P>,
+        pos: &P,
+        result: SearchResult,
+        nodes: u64,
+    ) -> (LeafOutcome<P>, Vec<Record>) {
+        let mut settled = search.take_settled();
+        let mut children = Vec::new();
+        match result {
+            SearchResult::Proved => settled.push(Settled {
+                pos: pos.clone(),
+                proved: true,
+                work: nodes.min(u64::from(u32::MAX)) as u32,
+            }),
+            SearchResult::Disproved => {}
+            SearchResult::Unknown => {
+                children = search.child_numbers(pos);
+                for (_, child, pn, _) in &children {
+                    if pn.is_zero() && !self.known_win(child) {
+                        settled.push(Settled {
+                            pos: child.clone(),
+                            proved: true,
+                            work: 1,
+                        });
+                    }
+                }
+            }
+        }
+        let records = search.proof_records(&settled).records;
+        // Records reach the store before the outer tree relies on them; a
+        // proof that could not be read off is searched again instead.
+        let stored_win = |p: &P| {
+            self.known_win(p)
+                || records
+                    .iter()
+                    .any(|r| r.key == p.zobrist() && r.value.attacker_wins(self.attacker, p.turn()) == Some(true))
+        };
+        let outcome = match result {
+            SearchResult::Proved if stored_win(pos) => LeafOutcome::Settled(Pn::ZERO, Pn::INFINITE),
+            SearchResult::Disproved => LeafOutcome::Settled(Pn::INFINITE, Pn::ZERO),
+            _ => {
+                if children.is_empty() {
+                    children = search.child_numbers(pos);
+                }
+                for (_, child, pn, dn) in &mut children {
+                    if pn.is_zero() && !stored_win(child) {
+                        let n = Pn::new(child.legal_moves().len() as u64);
+                        (*pn, *dn) = if child.turn() == self.attacker {
+                            (Pn::ONE, n)
+                        } else {
+                            (n, Pn::ONE)
+                        };
+                    }
+                }
+                LeafOutcome::Expanded(children)
+            }
+        };
+        (outcome, records)
+    }
+
+    /// The store record of an outer node that its children proved.
+    fn internal_record(&self, tree: &OuterTree<P>, id: NodeId) -> Option<Record> {
+        let node = &tree.nodes[id as usize];
+        let position = packed::pack(&node.pos)?;
+        let size = 1;
+        let value = if tree.is_or(id) {
+            Solved::win(tree.proved_move(id)?, size)
+        } else {
+            Solved::loss(size)
+        };
+        Some(Record {
+            key: node.hash,
+            value,
+            position,
+        })
+    }
+}

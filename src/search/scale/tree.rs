@@ -1,0 +1,273 @@
+//! The outer level of the two-level search: a best-first proof-number
+//! tree kept in memory, whose leaves are expanded by bounded df-pn
+//! searches (PN², Breuker et al.).
+//!
+//! **Selection.** From the root, the child with the smallest proof number
+//! where the attacker moves, the smallest disproof number where the
+//! defender moves, down to a leaf. With several threads, a node with `k`
+//! threads searching below it counts its number `k + 1` times (a virtual
+//! loss), and a leaf being searched is not chosen again, so threads spread
+//! over the most-proving leaves instead of piling onto one.
+//!
+//! **Expansion.** A leaf is searched by df-pn within the leaf budget. If
+//! the search settles it, the leaf takes that value. If not, the leaf gets
+//! all its children, with the numbers the search left in its table (or
+//! initial ones for children it never reached): so the work of an
+//! unsettled search is carried up as its children's numbers, and the node's
+//! numbers are combined from them as everywhere else (weak proof numbers).
+//!
+//! **Transpositions** are shared through the solved-position store: a
+//! position settled anywhere is found by one lookup everywhere. Open nodes
+//! reached by two lines are two nodes of the tree. A child that repeats a
+//! position of its own line counts as "not a win" for the attacker, on
+//! that line only.
+
+use crate::board::Color;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::search::Pn;
+use crate::search::numbers::combine;
+
+/// The index of a node.
+pub type NodeId = u32;
+
+/// No node (the root's parent).
+pub const NONE: NodeId = NodeId::MAX;
+
+/// One position of the outer tree.
+#[derive(Clone, Debug)]
+pub struct Node<P> {
+    /// The position.
+    pub pos: P,
+    /// Its zobrist hash.
+    pub hash: u64,
+    /// The parent (`NONE` for the root).
+    pub parent: NodeId,
+    /// The move from the parent.
+    pub mv: Option<Move>,
+    /// The children, once expanded.
+    pub children: Vec<NodeId>,
+    /// Proof number.
+    pub pn: Pn,
+    /// Disproof number.
+    pub dn: Pn,
+    /// Whether the leaf search ran and the children were added.
+    pub expanded: bool,
+    /// Threads searching at or below this node.
+    pub busy: u32,
+}
+
+/// The outer tree.
+#[derive(Clone, Debug)]
+pub struct OuterTree<P> {
+    /// The attacker: the side whose win is being proved.
+    pub attacker: Color,
+    /// Every node; the root is node 0.
+    pub nodes: Vec<Node<P>>,
+}
+
+impl<P: Position> OuterTree<P> {
+    /// A tree holding only `root`, with numbers `(pn, dn)`.
+    pub fn new(root: P, attacker: Color, numbers: (Pn, Pn)) -> Self {
+        OuterTree {
+            attacker,
+            nodes: vec![Node {
+                hash: root.zobrist(),
+                pos: root,
+                parent: NONE,
+                mv: None,
+                children: Vec::new(),
+                pn: numbers.0,
+                dn: numbers.1,
+                expanded: false,
+                busy: 0,
+            }],
+        }
+    }
+
+    /// The root's numbers.
+    pub fn root_numbers(&self) -> (Pn, Pn) {
+        (self.nodes[0].pn, self.nodes[0].dn)
+    }
+
+    /// Whether the root is proved or disproved.
+    pub fn settled(&self) -> bool {
+        let (pn, dn) = self.root_numbers();
+        pn.is_zero() || dn.is_zero()
+    }
+
+    /// Whether the attacker moves at `id`.
+    pub fn is_or(&self, id: NodeId) -> bool {
+        self.nodes[id as usize].pos.turn() == self.attacker
+    }
+
+    /// The line of hashes from the root down to `id`'s parent.
+    pub fn ancestors(&self, id: NodeId) -> Vec<u64> {
+        let mut line = Vec::new();
+        let mut at = self.nodes[id as usize].parent;
+        while at != NONE {
+            line.push(self.nodes[at as usize].hash);
+            at = self.nodes[at as usize].parent;
+        }
+        line.reverse();
+        line
+    }
+
+    /// The most-proving leaf that no thread is searching, marked busy
+    /// along its line; `None` if the root is settled or every candidate is
+    /// taken.
+    pub fn select(&mut self) -> Option<NodeId> {
+        if self.settled() {
+            return None;
+        }
+        let mut at: NodeId = 0;
+        loop {
+            let node = &self.nodes[at as usize];
+            if !node.expanded {
+                if node.busy > 0 {
+                    return None;
+                }
+                break;
+            }
+            let or_node = self.is_or(at);
+            let mut best = None;
+            let mut best_value = u64::MAX;
+            for &c in &node.children {
+                let child = &self.nodes[c as usize];
+                if child.pn.is_zero() || child.dn.is_zero() {
+                    continue;
+                }
+                if !child.expanded && child.busy > 0 {
+                    continue;
+                }
+                let number = u64::from(if or_node { child.pn } else { child.dn }.get());
+                let value = number.saturating_mul(u64::from(child.busy) + 1);
+                if value < best_value {
+                    best_value = value;
+                    best = Some(c);
+                }
+            }
+            at = best?;
+        }
+        let mut mark = at;
+        while mark != NONE {
+            self.nodes[mark as usize].busy += 1;
+            mark = self.nodes[mark as usize].parent;
+        }
+        Some(at)
+    }
+
+    /// Releases a selected leaf without changing it (a search that was
+    /// stopped before it learned anything).
+    pub fn release(&mut self, leaf: NodeId) {
+        let mut at = leaf;
+        while at != NONE {
+            let node = &mut self.nodes[at as usize];
+            node.busy = node.busy.saturating_sub(1);
+            at = node.parent;
+        }
+    }
+
+    /// Records what the leaf search found: a settled value, or the children
+    /// with their numbers. Releases the leaf and updates the numbers up to
+    /// the root. Returns the nodes that became proved, children first.
+    pub fn apply(&mut self, leaf: NodeId, outcome: LeafOutcome<P>) -> Vec<NodeId> {
+        match outcome {
+            LeafOutcome::Settled(pn, dn) => {
+                let node = &mut self.nodes[leaf as usize];
+                node.pn = pn;
+                node.dn = dn;
+            }
+            LeafOutcome::Expanded(children) => {
+                let mut line = self.ancestors(leaf);
+                line.push(self.nodes[leaf as usize].hash);
+                for (mv, pos, pn, dn) in children {
+                    let hash = pos.zobrist();
+                    let (pn, dn) = if line.contains(&hash) {
+                        (Pn::INFINITE, Pn::ZERO)
+                    } else {
+                        (pn, dn)
+                    };
+                    let id = self.nodes.len() as NodeId;
+                    self.nodes.push(Node {
+                        pos,
+                        hash,
+                        parent: leaf,
+                        mv: Some(mv),
+                        children: Vec::new(),
+                        pn,
+                        dn,
+                        expanded: false,
+                        busy: 0,
+                    });
+                    self.nodes[leaf as usize].children.push(id);
+                }
+                self.nodes[leaf as usize].expanded = true;
+                self.update(leaf);
+            }
+        }
+        let mut proved = Vec::new();
+        let mut at = leaf;
+        loop {
+            let node = &mut self.nodes[at as usize];
+            node.busy = node.busy.saturating_sub(1);
+            let parent = node.parent;
+            if at != leaf {
+                let before = self.nodes[at as usize].pn;
+                self.update(at);
+                if self.nodes[at as usize].pn.is_zero() && !before.is_zero() {
+                    proved.push(at);
+                }
+            } else if self.nodes[at as usize].pn.is_zero() && self.nodes[at as usize].expanded {
+                proved.push(at);
+            }
+            if parent == NONE {
+                break;
+            }
+            at = parent;
+        }
+        proved
+    }
+
+    /// Recomputes an expanded node's numbers from its children.
+    fn update(&mut self, id: NodeId) {
+        let node = &self.nodes[id as usize];
+        if !node.expanded || node.children.is_empty() {
+            return;
+        }
+        let or_node = self.is_or(id);
+        let (pn, dn) = combine(
+            or_node,
+            node.children
+                .iter()
+                .map(|&c| (self.nodes[c as usize].pn, self.nodes[c as usize].dn)),
+        );
+        let node = &mut self.nodes[id as usize];
+        node.pn = pn;
+        node.dn = dn;
+    }
+
+    /// For a proved node where the attacker moves: the move to a proved
+    /// child.
+    pub fn proved_move(&self, id: NodeId) -> Option<Move> {
+        self.nodes[id as usize]
+            .children
+            .iter()
+            .map(|&c| &self.nodes[c as usize])
+            .find(|c| c.pn.is_zero())
+            .and_then(|c| c.mv)
+    }
+
+    /// Expanded nodes (leaf searches that did not settle their leaf).
+    pub fn expanded(&self) -> usize {
+        self.nodes.iter().filter(|n| n.expanded).count()
+    }
+}
+
+/// What a leaf search found.
+pub enum LeafOutcome<P> {
+    /// The leaf's value: `(0, ∞)` proved, `(∞, 0)` disproved.
+    Settled(Pn, Pn),
+    /// The leaf was not settled: its children, with numbers.
+    Expanded(Vec<(Move, P, Pn, Pn)>),
+}

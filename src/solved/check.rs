@@ -1,0 +1,166 @@
+//! `ransom store verify`: every stored win and loss re-proved from the
+//! stored moves, with the independent verifier, down to positions the rules
+//! or the endgame tables score.
+
+use super::files::{read_all, scan};
+use super::packed::{Packed, unpack};
+use super::value::Solved;
+use super::{lock, variant_dir};
+use crate::board::Color;
+use crate::notation::fen;
+use crate::position::Position;
+use crate::search::oracle::Oracle;
+use crate::search::verify::SharedVerifier;
+use crate::store::StoreError;
+use crate::tablebase::Wdl;
+use hashbrown::HashMap;
+use std::path::{Path, PathBuf};
+
+/// What `store verify` found in a sound store.
+#[derive(Clone, Debug, Default)]
+pub struct StoreCheck {
+    /// Records read (a position recorded twice counts twice).
+    pub records: u64,
+    /// Distinct positions.
+    pub positions: u64,
+    /// Positions where the side to move wins, re-proved.
+    pub wins: u64,
+    /// Positions where the side to move loses, re-proved.
+    pub losses: u64,
+    /// "No forced win" records: search results that have no proof to
+    /// check; they only ever stop a search from looking further.
+    pub no_wins: u64,
+    /// Positions the verifier walked.
+    pub walked: u64,
+    /// Bytes dropped as torn writes at the ends of logs.
+    pub torn_bytes: u64,
+}
+
+/// Why a store does not verify: the file and record, and what is wrong.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreCheckError {
+    /// A file could not be read or is damaged.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A record is wrong.
+    #[error("{file}: record {record} (key {key:016x}{fen}): {problem}")]
+    Record {
+        /// The file holding the record.
+        file: PathBuf,
+        /// The record's number in it.
+        record: u64,
+        /// The position's hash.
+        key: u64,
+        /// `, FEN` when the position could be read.
+        fen: String,
+        /// What is wrong.
+        problem: String,
+    },
+}
+
+struct Entry {
+    value: Solved,
+    position: Packed,
+    file: u32,
+    record: u64,
+}
+
+/// Verifies `P`'s store under `root`; positions `oracle` covers count as
+/// scored by the tables.
+pub fn verify_store<P: Position>(
+    root: &Path,
+    oracle: Option<&dyn Oracle<P>>,
+) -> Result<StoreCheck, StoreCheckError> {
+    let dir = variant_dir(root, P::VARIANT);
+    if !dir.is_dir() {
+        return Err(StoreError::Io {
+            path: dir.display().to_string(),
+            error: std::io::Error::new(std::io::ErrorKind::NotFound, "no store here"),
+        }
+        .into());
+    }
+    let _lock = lock(&dir, false)?;
+    let files = scan(&dir)?;
+    let mut names: Vec<PathBuf> = Vec::new();
+    let mut entries: HashMap<u64, Entry> = HashMap::new();
+    let mut check = StoreCheck::default();
+    let reading = read_all(&files, P::VARIANT.name(), |record, path, n| {
+        if names.last().is_none_or(|last| last != path) {
+            names.push(path.to_path_buf());
+        }
+        check.records += 1;
+        let file = names.len() as u32 - 1;
+        entries
+            .entry(record.key)
+            .and_modify(|e| e.value = e.value.merge(record.value))
+            .or_insert(Entry {
+                value: record.value,
+                position: record.position,
+                file,
+                record: n,
+            });
+        Ok(())
+    })?;
+    check.torn_bytes = reading.torn_bytes;
+    check.positions = entries.len() as u64;
+    let lookup = |hash: u64| -> Result<Option<u32>, String> {
+        Ok(entries
+            .get(&hash)
+            .filter(|e| !e.value.is_contradictory())
+            .and_then(|e| e.value.move_code()))
+    };
+    let table_win = |winner: Color| {
+        move |pos: &P| {
+            oracle.and_then(|o| o.probe(pos)).is_some_and(|(wdl, _)| match wdl {
+                Wdl::Win => pos.turn() == winner,
+                Wdl::Loss => pos.turn() != winner,
+                Wdl::Draw => false,
+            })
+        }
+    };
+    let white_leaf = table_win(Color::White);
+    let black_leaf = table_win(Color::Black);
+    let mut white = SharedVerifier::new(Color::White, &lookup, oracle.map(|_| &white_leaf as &dyn Fn(&P) -> bool));
+    let mut black = SharedVerifier::new(Color::Black, &lookup, oracle.map(|_| &black_leaf as &dyn Fn(&P) -> bool));
+    // In file order, so that a failure names the earliest record.
+    let mut order: Vec<(&u64, &Entry)> = entries.iter().collect();
+    order.sort_by_key(|(_, e)| (e.file, e.record));
+    for (&key, entry) in order {
+        let fail = |fen: String, problem: String| StoreCheckError::Record {
+            file: names[entry.file as usize].clone(),
+            record: entry.record,
+            key,
+            fen,
+            problem,
+        };
+        let value = entry.value;
+        if value.is_contradictory() {
+            return Err(fail(String::new(), "recorded both as a win and as a loss".into()));
+        }
+        let pos = unpack::<P>(&entry.position)
+            .ok_or_else(|| fail(String::new(), "the stored position is not a legal position".into()))?;
+        let fen_text = format!(", {}", fen::write(&pos));
+        if pos.zobrist() != key && !(key == 1 && pos.zobrist() == 0) {
+            return Err(fail(fen_text, "the stored position does not have this hash".into()));
+        }
+        if !(value.is_win() || value.is_loss()) {
+            check.no_wins += 1;
+            continue;
+        }
+        let winner = if value.is_win() { pos.turn() } else { !pos.turn() };
+        let verifier = match winner {
+            Color::White => &mut white,
+            Color::Black => &mut black,
+        };
+        verifier
+            .check(&pos)
+            .map_err(|e| fail(fen_text, e.to_string()))?;
+        if value.is_win() {
+            check.wins += 1;
+        } else {
+            check.losses += 1;
+        }
+    }
+    check.walked = white.positions() + black.positions();
+    Ok(check)
+}

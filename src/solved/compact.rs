@@ -1,0 +1,83 @@
+//! Compaction: the table and the logs folded into one new table.
+
+use super::files::{read_all, scan, table_path};
+use super::log::Record;
+use super::{lock, variant_dir};
+use crate::store::{StoreError, TableKind, TableWriter};
+use crate::variants::Variant;
+use hashbrown::HashMap;
+use std::path::{Path, PathBuf};
+
+/// What a compaction did.
+#[derive(Clone, Debug, Default)]
+pub struct CompactReport {
+    /// Distinct positions in the new table.
+    pub positions: u64,
+    /// Records read (table and logs).
+    pub records_read: u64,
+    /// The new table's generation.
+    pub generation: u32,
+    /// The new table.
+    pub table: Option<PathBuf>,
+    /// Bytes on disk before and after.
+    pub bytes_before: u64,
+    /// Bytes on disk after.
+    pub bytes_after: u64,
+}
+
+/// Compacts `variant`'s store under `root` (taking its lock).
+pub fn compact(root: &Path, variant: Variant) -> Result<CompactReport, StoreError> {
+    let dir = variant_dir(root, variant);
+    if !dir.is_dir() {
+        return Err(StoreError::Io {
+            path: dir.display().to_string(),
+            error: std::io::Error::new(std::io::ErrorKind::NotFound, "no store here"),
+        });
+    }
+    let _lock = lock(&dir, true)?;
+    compact_locked(&dir, variant)
+}
+
+/// Compaction by the holder of the lock.
+pub(super) fn compact_locked(dir: &Path, variant: Variant) -> Result<CompactReport, StoreError> {
+    let bytes_before = super::disk_bytes(dir);
+    let found = scan(dir)?;
+    let mut merged: HashMap<u64, Record> = HashMap::new();
+    let reading = read_all(&found, variant.name(), |record, _, _| {
+        merged
+            .entry(record.key)
+            .and_modify(|r| r.value = r.value.merge(record.value))
+            .or_insert(record);
+        Ok(())
+    })?;
+    let generation = found.newest_generation() + 1;
+    let mut writer = TableWriter::new(
+        TableKind::Solved,
+        variant.name(),
+        "solved positions",
+        8 + super::packed::PACKED_BYTES,
+    );
+    for record in merged.values() {
+        writer.push(record.key, &record.table_value());
+    }
+    let table = table_path(dir, generation);
+    writer.write(&table)?;
+    // The new table holds everything: the older files can go.
+    if let Some((_, old)) = &found.table {
+        let _ = std::fs::remove_file(old);
+    }
+    for (_, old) in found.logs.iter() {
+        let _ = std::fs::remove_file(old);
+    }
+    for old in &found.stale {
+        let _ = std::fs::remove_file(old);
+    }
+    Ok(CompactReport {
+        positions: merged.len() as u64,
+        records_read: reading.table_records + reading.log_records,
+        generation,
+        table: Some(table),
+        bytes_before,
+        bytes_after: super::disk_bytes(dir),
+    })
+}

@@ -1,0 +1,307 @@
+//! The solved-position store: every position a search has settled, kept
+//! on disk across runs and probed by every search like a tablebase.
+//!
+//! A store is a directory per rule set (`DIR/antichess/`, `DIR/suicide/`,
+//! ...) holding a compacted table in the project's table format
+//! (`solved-G.rst`, [`crate::store`]: memory-mapped, zstd blocks, sorted by
+//! position hash) and an append-only log of the results added since
+//! (`log-G.rsl`, [`log`]). Each record holds the position's hash, what is
+//! known (the side to move wins, with the winning move; loses; or one side
+//! has no forced win) with the nodes that settled it, and the position
+//! itself, packed, so that `ransom store verify` can re-prove every stored
+//! win without anything else.
+//!
+//! **Invariant.** Every stored win or loss has its whole proof in the
+//! store: from the position, the stored moves where the winner moves and
+//! every move where the loser moves lead only to positions that are stored
+//! wins or losses, scored by the rules, or covered by the endgame tables.
+//! Searches record a proof's positions children first, and a record reaches
+//! the log before any search can see it, so every prefix of the log (what
+//! survives a crash) keeps the invariant.
+//!
+//! When a store is opened, its files are read in full (every checksum
+//! checked; a damaged file is refused, naming the file and the record) into
+//! an in-memory [`SolvedIndex`] that search threads probe without locks.
+//! One process writes a store at a time (a lock file says so).
+
+mod check;
+mod compact;
+mod files;
+mod index;
+pub mod log;
+pub mod packed;
+mod value;
+
+pub use check::{StoreCheck, StoreCheckError, verify_store};
+pub use compact::{CompactReport, compact};
+pub use files::{Origin, StoreFiles, StoreReading, read_all, scan};
+
+pub use index::{SLOT_BYTES, SolvedIndex};
+pub use log::Record;
+pub use value::Solved;
+
+use crate::store::StoreError;
+use crate::variants::Variant;
+use log::LogWriter;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The default store directory.
+pub const DEFAULT_DIR: &str = "proofs/store";
+
+/// The directory of `variant`'s store under a store root.
+pub fn variant_dir(root: &Path, variant: Variant) -> PathBuf {
+    root.join(variant.name())
+}
+
+/// An open store: its in-memory index and, unless it lives in memory only,
+/// the log that new results are appended to.
+pub struct SolvedStore {
+    variant: Variant,
+    dir: Option<PathBuf>,
+    index: SolvedIndex,
+    log: Mutex<Option<LogWriter>>,
+    _lock: Option<std::fs::File>,
+    began_with: usize,
+    added: AtomicU64,
+    reading: StoreReading,
+}
+
+fn io_error(path: &Path) -> impl Fn(std::io::Error) -> StoreError + '_ {
+    move |error| StoreError::Io {
+        path: path.display().to_string(),
+        error,
+    }
+}
+
+/// Takes the store directory's lock: exclusive for writers, shared for
+/// readers. A store in use is refused rather than waited for.
+pub fn lock(dir: &Path, exclusive: bool) -> Result<std::fs::File, StoreError> {
+    let path = dir.join("lock");
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(io_error(&path))?;
+    let taken = if exclusive {
+        file.try_lock()
+    } else {
+        file.try_lock_shared()
+    };
+    match taken {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::Io {
+            path: dir.display().to_string(),
+            error: std::io::Error::new(
+                std::io::ErrorKind::WouldBlock,
+                "the store is in use by another ransom process",
+            ),
+        }),
+        Err(std::fs::TryLockError::Error(error)) => Err(StoreError::Io {
+            path: path.display().to_string(),
+            error,
+        }),
+    }
+}
+
+impl SolvedStore {
+    /// Opens (or creates) `variant`'s store under `root` for writing, with
+    /// an index of about `memory_bytes` (more if the store already holds
+    /// more). Every file is read and checked.
+    pub fn open(root: &Path, variant: Variant, memory_bytes: usize) -> Result<SolvedStore, StoreError> {
+        let dir = variant_dir(root, variant);
+        if root.is_file() {
+            return Err(StoreError::Io {
+                path: root.display().to_string(),
+                error: std::io::Error::new(
+                    std::io::ErrorKind::AlreadyExists,
+                    "is a file, not a store directory",
+                ),
+            });
+        }
+        std::fs::create_dir_all(&dir).map_err(io_error(&dir))?;
+        let lock = lock(&dir, true)?;
+        let files = scan(&dir)?;
+        let mut records = Vec::new();
+        let reading = read_all(&files, variant.name(), |record, _, _| {
+            records.push((record.key, record.value));
+            Ok(())
+        })?;
+        let index = SolvedIndex::with_capacity(
+            (memory_bytes / SLOT_BYTES / 8 * 7).max(records.len() * 3 / 2 + (1 << 20)),
+        );
+        for (key, value) in records {
+            index.insert(key, value);
+        }
+        for stale in &files.stale {
+            let _ = std::fs::remove_file(stale);
+        }
+        let generation = files.newest_generation().max(1);
+        let log_records = match files.logs.last() {
+            Some((g, _)) if *g == generation => reading.last_log_records,
+            _ => 0,
+        };
+        let writer = LogWriter::open(
+            &files::log_path(&dir, generation),
+            variant.name(),
+            log_records,
+        )?;
+        Ok(SolvedStore {
+            variant,
+            began_with: index.len(),
+            dir: Some(dir),
+            index,
+            log: Mutex::new(Some(writer)),
+            _lock: Some(lock),
+            added: AtomicU64::new(0),
+            reading,
+        })
+    }
+
+    /// A store kept in memory only (`prove --no-store`): searches share
+    /// their results through it, and nothing is written.
+    pub fn in_memory(variant: Variant, memory_bytes: usize) -> SolvedStore {
+        SolvedStore {
+            variant,
+            dir: None,
+            index: SolvedIndex::with_capacity(memory_bytes / SLOT_BYTES / 8 * 7),
+            log: Mutex::new(None),
+            _lock: None,
+            began_with: 0,
+            added: AtomicU64::new(0),
+            reading: StoreReading::default(),
+        }
+    }
+
+    /// The rule set.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The store's directory (`None` in memory).
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    /// What is known about the position with this hash.
+    pub fn get(&self, hash: u64) -> Option<Solved> {
+        self.index.get(hash)
+    }
+
+    /// Positions held in memory now.
+    pub fn len(&self) -> usize {
+        self.index.len()
+    }
+
+    /// Whether nothing is known.
+    pub fn is_empty(&self) -> bool {
+        self.index.is_empty()
+    }
+
+    /// Positions the store held when it was opened.
+    pub fn began_with(&self) -> usize {
+        self.began_with
+    }
+
+    /// Records added by this process.
+    pub fn added(&self) -> u64 {
+        self.added.load(Ordering::Relaxed)
+    }
+
+    /// Positions the in-memory index could not take (it was full); they
+    /// are on disk and are read by the next run.
+    pub fn refused(&self) -> usize {
+        self.index.refused()
+    }
+
+    /// What opening the store read.
+    pub fn reading(&self) -> &StoreReading {
+        &self.reading
+    }
+
+    /// Adds records: first to the log, then to the index, so that no
+    /// search sees a result that a crash could lose while keeping records
+    /// that rest on it. Records must come children first.
+    pub fn record(&self, records: &[Record]) -> Result<(), StoreError> {
+        if records.is_empty() {
+            return Ok(());
+        }
+        {
+            let mut log = self.log.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(writer) = log.as_mut() {
+                for record in records {
+                    writer.push(record);
+                }
+                if writer.pending_bytes() >= 8 << 20 {
+                    writer.flush()?;
+                }
+            }
+        }
+        for record in records {
+            self.index.insert(record.key, record.value);
+        }
+        self.added.fetch_add(records.len() as u64, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// Writes and syncs the records added so far.
+    pub fn flush(&self) -> Result<(), StoreError> {
+        let mut log = self.log.lock().unwrap_or_else(|e| e.into_inner());
+        match log.as_mut() {
+            Some(writer) => writer.flush(),
+            None => Ok(()),
+        }
+    }
+
+    /// Bytes the store's files take on disk.
+    pub fn disk_bytes(&self) -> u64 {
+        self.dir.as_deref().map_or(0, disk_bytes)
+    }
+
+    /// Records in the current log (written or queued).
+    pub fn log_records(&self) -> u64 {
+        let log = self.log.lock().unwrap_or_else(|e| e.into_inner());
+        log.as_ref().map_or(0, LogWriter::records)
+    }
+
+    /// Flushes, then folds the log into a new compacted table (the lock
+    /// stays held). Appends go on in a fresh log.
+    pub fn compact(&self) -> Result<CompactReport, StoreError> {
+        let Some(dir) = &self.dir else {
+            return Ok(CompactReport::default());
+        };
+        let mut log = self.log.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(writer) = log.as_mut() {
+            writer.flush()?;
+        }
+        let report = compact::compact_locked(dir, self.variant)?;
+        *log = Some(LogWriter::open(
+            &files::log_path(dir, report.generation),
+            self.variant.name(),
+            0,
+        )?);
+        Ok(report)
+    }
+}
+
+impl Drop for SolvedStore {
+    fn drop(&mut self) {
+        let _ = self.flush();
+    }
+}
+
+/// Bytes of the store files in `dir`.
+pub fn disk_bytes(dir: &Path) -> u64 {
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter_map(|e| e.metadata().ok())
+                .filter(|m| m.is_file())
+                .map(|m| m.len())
+                .sum()
+        })
+        .unwrap_or(0)
+}
