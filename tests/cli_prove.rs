@@ -1,21 +1,10 @@
 //! `ransom prove` and `ransom verify` from the command line: JSON fields,
 //! proof files, PGN export, exit codes on bad input.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
 
-fn ransom(args: &[&str], dir: &PathBuf) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ransom"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run ransom");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::run_ransom as ransom;
+use std::path::PathBuf;
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ransom-cli-{}-{name}", std::process::id()));
@@ -89,7 +78,7 @@ fn prove_reports_unknown_at_its_budget() {
     assert_eq!(json["result"], "unknown");
     assert_eq!(json["winner"], serde_json::Value::Null);
     assert_eq!(json["proof_file"], serde_json::Value::Null);
-    assert!(!dir.join("proofs").exists());
+    assert!(!dir.join("proofs/antichess-g1f3.proof").exists());
 }
 
 #[test]

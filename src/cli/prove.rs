@@ -5,7 +5,9 @@ use super::game::state_json;
 use super::prove_progress::ProgressDisplay;
 use ransom::notation::{fen, parse_move, san, uci};
 use ransom::search::oracle::tablebase_oracle;
-use ransom::search::scale::{DEFAULT_LEAF_NODES, DEFAULT_STORE_MIN_WORK, ScaleConfig, prove_at_scale};
+use ransom::search::scale::{
+    DEFAULT_LEAF_NODES, DEFAULT_STORE_MIN_WORK, ScaleConfig, prove_at_scale,
+};
 use ransom::search::{Budget, ProofMeta, StopSignal, Verdict, pgn};
 use ransom::solved::{SolvedStore, packed};
 use ransom::{AnyPosition, Position, Variant, dispatch};
@@ -133,9 +135,9 @@ struct ProveArgsOwned {
 
 impl From<&ProveArgs> for ProveArgsOwned {
     fn from(a: &ProveArgs) -> Self {
-        let threads = a.threads.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        });
+        let threads = a
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
         ProveArgsOwned {
             moves: a.moves.clone(),
             config: ScaleConfig {
@@ -192,7 +194,10 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
     let store = match &args.store {
         Some(dir) if packed::supported::<P>() => {
             SolvedStore::open(dir, P::VARIANT, args.store_memory).map_err(|e| {
-                anyhow::anyhow!("{e}\n(--no-store runs without the store; `ransom store verify {}` checks it)", dir.display())
+                anyhow::anyhow!(
+                    "{e}\n(--no-store runs without the store; `ransom store verify {}` checks it)",
+                    dir.display()
+                )
             })?
         }
         Some(_) => {
@@ -204,21 +209,32 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
         }
         None => SolvedStore::in_memory(P::VARIANT, args.store_memory),
     };
-    let mut display = ProgressDisplay::new(args.quiet || args.json, args.force_progress, args.progress_json);
+    let mut display = ProgressDisplay::new(
+        args.quiet || args.json,
+        args.force_progress,
+        args.progress_json,
+    );
     if !args.budget_given {
         display.note("no --max-nodes or --max-time: the search runs until it settles the position (Ctrl-C stops it and keeps its work)");
     }
     if store.dir().is_some() && store.began_with() > 0 {
         display.note(&format!(
             "store {}: {} positions",
-            store.dir().map(|d| d.display().to_string()).unwrap_or_default(),
+            store
+                .dir()
+                .map(|d| d.display().to_string())
+                .unwrap_or_default(),
             store.began_with()
         ));
     }
     let oracle = args.tablebases.as_deref().and_then(tablebase_oracle::<P>);
-    let scale = prove_at_scale(&pos, &store, oracle.as_deref(), &args.config, &mut |status| {
-        display.update(status)
-    })?;
+    let scale = prove_at_scale(
+        &pos,
+        &store,
+        oracle.as_deref(),
+        &args.config,
+        &mut |status| display.update(status),
+    )?;
     display.finish();
     let compacted = if store.dir().is_some() && store.log_records() >= AUTO_COMPACT_RECORDS {
         Some(store.compact()?)
@@ -296,7 +312,11 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
         out["store_added"] = store.added().into();
         out["store_bytes"] = store.disk_bytes().into();
         out["store_compacted"] = compacted.is_some().into();
-        out["checkpoint"] = scale.checkpoint.as_ref().map(|p| p.display().to_string()).into();
+        out["checkpoint"] = scale
+            .checkpoint
+            .as_ref()
+            .map(|p| p.display().to_string())
+            .into();
         out["proof_file"] = proof_file.as_ref().map(|p| p.display().to_string()).into();
         out["notes"] = report.notes.clone().into();
         outln!("{out}")?;
@@ -338,8 +358,9 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
             outln!("tablebase hits: {}", report.oracle_hits)?;
         }
         outln!(
-            "search: {} leaf searches of up to {} nodes on {} thread{}, outer tree {} nodes, root pn {} dn {}",
+            "search: {} leaf search{} of up to {} nodes on {} thread{}, outer tree {} nodes, root pn {} dn {}",
             scale.leaf_searches,
+            if scale.leaf_searches == 1 { "" } else { "es" },
             args.config.leaf_nodes,
             args.config.threads,
             if args.config.threads == 1 { "" } else { "s" },
@@ -356,13 +377,17 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
         }
         if let Some(dir) = store.dir() {
             outln!(
-                "store: {} began with {} positions, now {} ({} records added, {:.1} MB on disk{})",
+                "store: {} began with {} positions, now {} ({} records added, {} on disk{})",
                 dir.display(),
                 store.began_with(),
                 store.len(),
                 store.added(),
-                store.disk_bytes() as f64 / 1e6,
-                if compacted.is_some() { ", compacted" } else { "" }
+                indicatif::HumanBytes(store.disk_bytes()),
+                if compacted.is_some() {
+                    ", compacted"
+                } else {
+                    ""
+                }
             )?;
         }
         if let Some(path) = &proof_file {

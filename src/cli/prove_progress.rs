@@ -101,7 +101,7 @@ fn rate(s: &ScaleStatus) -> f64 {
 
 fn line(s: &ScaleStatus) -> String {
     format!(
-        "{:>7.1}s  {} win?  {} nodes  {:.0} nodes/s  root pn {} dn {}  outer tree {}  store {} positions (began with {}, +{} records) {:.1} MB",
+        "{:>7.1}s  {} win?  {} nodes  {:.0} nodes/s  root pn {} dn {}  outer tree {}  store {} positions (began with {}, +{} records) {}",
         s.elapsed.as_secs_f64(),
         s.attacker.name(),
         s.nodes,
@@ -112,6 +112,6 @@ fn line(s: &ScaleStatus) -> String {
         s.store_positions,
         s.store_began_with,
         s.store_added,
-        s.store_bytes as f64 / 1e6
+        indicatif::HumanBytes(s.store_bytes)
     )
 }

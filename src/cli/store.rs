@@ -75,7 +75,10 @@ fn variants(target: &StoreTarget) -> anyhow::Result<Vec<Variant>> {
         .filter(|&v| variant_dir(&target.dir, v).is_dir())
         .collect();
     if found.is_empty() {
-        anyhow::bail!("{}: no store here (no rule-set folder such as antichess/)", target.dir.display());
+        anyhow::bail!(
+            "{}: no store here (no rule-set folder such as antichess/)",
+            target.dir.display()
+        );
     }
     Ok(found)
 }
@@ -84,13 +87,18 @@ fn stats(target: &StoreTarget) -> anyhow::Result<ExitCode> {
     let mut all = Vec::new();
     for variant in variants(target)? {
         let dir = variant_dir(&target.dir, variant);
-        let _lock = solved::lock(&dir, false)?;
+        // No lock: stats may look at a store that a search is writing (a
+        // record being appended reads as a torn tail and is not counted).
         let files = scan(&dir)?;
-        let (mut wins, mut losses, mut no_win_white, mut no_win_black, mut records) = (0u64, 0u64, 0u64, 0u64, 0u64);
+        let (mut wins, mut losses, mut no_win_white, mut no_win_black, mut records) =
+            (0u64, 0u64, 0u64, 0u64, 0u64);
         let mut values: hashbrown::HashMap<u64, Solved> = hashbrown::HashMap::new();
         let reading = read_all(&files, variant.name(), |r, _, _| {
             records += 1;
-            values.entry(r.key).and_modify(|v| *v = v.merge(r.value)).or_insert(r.value);
+            values
+                .entry(r.key)
+                .and_modify(|v| *v = v.merge(r.value))
+                .or_insert(r.value);
             Ok(())
         })?;
         for v in values.values() {
@@ -103,13 +111,20 @@ fn stats(target: &StoreTarget) -> anyhow::Result<ExitCode> {
         if let Ok(entries) = std::fs::read_dir(dir.join("checkpoints")) {
             for entry in entries.flatten() {
                 match checkpoint::summary(&entry.path()) {
-                    Ok(s) => checkpoints.push(serde_json::json!({
-                        "file": entry.path().display().to_string(),
-                        "root_fen": s.root_fen, "attacker": s.attacker.name(),
-                        "nodes": s.totals.nodes, "leaf_searches": s.totals.leaf_searches,
-                        "seconds": s.totals.seconds, "outer_nodes": s.outer_nodes,
-                        "root_pn": s.root_numbers.0, "root_dn": s.root_numbers.1,
-                    })),
+                    Ok(s) => {
+                        let frontier = frontier_of(variant, &entry.path(), &s);
+                        checkpoints.push(serde_json::json!({
+                            "file": entry.path().display().to_string(),
+                            "root_fen": s.root_fen, "attacker": s.attacker.name(),
+                            "nodes": s.totals.nodes, "leaf_searches": s.totals.leaf_searches,
+                            "seconds": s.totals.seconds, "outer_nodes": s.outer_nodes,
+                            "root_pn": s.root_numbers.0, "root_dn": s.root_numbers.1,
+                            "most_proving_line": frontier.as_ref().map(|f| f.line.clone()).unwrap_or_default(),
+                            "frontier_fen": frontier.as_ref().map(|f| f.fen.clone()).ok(),
+                            "frontier_pn": frontier.as_ref().map(|f| f.numbers.0).ok(),
+                            "frontier_dn": frontier.as_ref().map(|f| f.numbers.1).ok(),
+                        }))
+                    }
                     Err(e) => checkpoints.push(serde_json::json!({
                         "file": entry.path().display().to_string(), "error": e.to_string(),
                     })),
@@ -132,21 +147,83 @@ fn stats(target: &StoreTarget) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     for s in &all {
-        outln!("{} ({}): {} positions in {} records, {} bytes on disk", s["dir"].as_str().unwrap_or(""), s["variant"].as_str().unwrap_or(""), s["positions"], s["records"], s["bytes"])?;
-        outln!("  side to move wins {}, loses {}; no forced win for white {}, for black {}", s["wins"], s["losses"], s["no_win_white"], s["no_win_black"])?;
-        outln!("  compacted table: {} records; logs: {} records{}", s["table_records"], s["log_records"],
-            if s["torn_bytes"].as_u64().unwrap_or(0) > 0 { format!(" ({} bytes of a torn write dropped)", s["torn_bytes"]) } else { String::new() })?;
+        outln!(
+            "{} ({}): {} positions in {} records, {} bytes on disk",
+            s["dir"].as_str().unwrap_or(""),
+            s["variant"].as_str().unwrap_or(""),
+            s["positions"],
+            s["records"],
+            s["bytes"]
+        )?;
+        outln!(
+            "  side to move wins {}, loses {}; no forced win for white {}, for black {}",
+            s["wins"],
+            s["losses"],
+            s["no_win_white"],
+            s["no_win_black"]
+        )?;
+        outln!(
+            "  compacted table: {} records; logs: {} records{}",
+            s["table_records"],
+            s["log_records"],
+            if s["torn_bytes"].as_u64().unwrap_or(0) > 0 {
+                format!(" ({} bytes of a torn write dropped)", s["torn_bytes"])
+            } else {
+                String::new()
+            }
+        )?;
         for c in s["checkpoints"].as_array().into_iter().flatten() {
             if let Some(e) = c.get("error") {
-                outln!("  checkpoint {}: unreadable: {}", c["file"].as_str().unwrap_or(""), e.as_str().unwrap_or(""))?;
+                outln!(
+                    "  checkpoint {}: unreadable: {}",
+                    c["file"].as_str().unwrap_or(""),
+                    e.as_str().unwrap_or("")
+                )?;
             } else {
-                outln!("  unfinished search: {} win? in {}: {} nodes, {} leaf searches, {:.0} s, outer tree {} nodes, root pn {} dn {}",
-                    c["attacker"].as_str().unwrap_or(""), c["root_fen"].as_str().unwrap_or(""), c["nodes"], c["leaf_searches"],
-                    c["seconds"].as_f64().unwrap_or(0.0), c["outer_nodes"], c["root_pn"], c["root_dn"])?;
+                outln!(
+                    "  unfinished search: {} win? in {}: {} nodes, {} leaf searches, {:.0} s, outer tree {} nodes, root pn {} dn {}",
+                    c["attacker"].as_str().unwrap_or(""),
+                    c["root_fen"].as_str().unwrap_or(""),
+                    c["nodes"],
+                    c["leaf_searches"],
+                    c["seconds"].as_f64().unwrap_or(0.0),
+                    c["outer_nodes"],
+                    c["root_pn"],
+                    c["root_dn"]
+                )?;
+                if let Some(fen) = c["frontier_fen"].as_str() {
+                    let line: Vec<&str> = c["most_proving_line"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|m| m.as_str())
+                        .collect();
+                    outln!(
+                        "    most-proving line: {} -> {fen} (pn {} dn {})",
+                        if line.is_empty() {
+                            "(the root)".to_string()
+                        } else {
+                            line.join(" ")
+                        },
+                        c["frontier_pn"],
+                        c["frontier_dn"]
+                    )?;
+                }
             }
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The most-proving line of a checkpoint, read with `variant`'s rules.
+fn frontier_of(
+    variant: Variant,
+    path: &Path,
+    summary: &checkpoint::Summary,
+) -> anyhow::Result<checkpoint::Frontier> {
+    let root = AnyPosition::from_setup(variant, &ransom::notation::fen::parse(&summary.root_fen)?)?;
+    let attacker = summary.attacker;
+    Ok(dispatch!(root, p => checkpoint::frontier(path, &p, attacker))?)
 }
 
 fn compact(target: &StoreTarget) -> anyhow::Result<ExitCode> {
@@ -194,8 +271,17 @@ fn verify(args: &VerifyTarget) -> anyhow::Result<ExitCode> {
                 if !target.json {
                     outln!(
                         "OK: {name}: {} positions ({} records); {} wins and {} losses re-proved ({} positions walked); {} no-forced-win records (search results, not re-provable){}",
-                        c.positions, c.records, c.wins, c.losses, c.walked, c.no_wins,
-                        if c.torn_bytes > 0 { format!("; {} bytes of a torn write dropped", c.torn_bytes) } else { String::new() }
+                        c.positions,
+                        c.records,
+                        c.wins,
+                        c.losses,
+                        c.walked,
+                        c.no_wins,
+                        if c.torn_bytes > 0 {
+                            format!("; {} bytes of a torn write dropped", c.torn_bytes)
+                        } else {
+                            String::new()
+                        }
                     )?;
                 }
                 out.push(serde_json::json!({"ok": true, "store": name, "positions": c.positions, "records": c.records,
@@ -213,7 +299,11 @@ fn verify(args: &VerifyTarget) -> anyhow::Result<ExitCode> {
     if target.json {
         outln!("{}", serde_json::json!({ "stores": out }))?;
     }
-    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn check<P: ransom::Position>(

@@ -57,7 +57,13 @@ impl<P: Position> Assembly<'_, P> {
         }
         let record = self.store.get(hash).filter(|r| !r.is_contradictory());
         let winner_moves = pos.turn() == self.winner;
-        let stored = record.is_some_and(|r| if winner_moves { r.is_win() } else { r.is_loss() });
+        let stored = record.is_some_and(|r| {
+            if winner_moves {
+                r.is_win()
+            } else {
+                r.is_loss()
+            }
+        });
         if !stored {
             return match self.oracle {
                 Some(oracle) if attacker_wins(oracle, pos, self.winner) == Some(true) => {

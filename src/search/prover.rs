@@ -61,6 +61,23 @@ pub struct ProveReport<P: Position> {
     pub exhausted: bool,
 }
 
+impl<P: Position> ProveReport<P> {
+    /// A report with nothing found yet: unknown, no nodes, no notes.
+    pub fn unknown() -> Self {
+        ProveReport {
+            verdict: Verdict::Unknown,
+            proof: None,
+            verified: None,
+            best: None,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            notes: Vec::new(),
+            oracle_hits: 0,
+            exhausted: false,
+        }
+    }
+}
+
 /// Proves who wins from `root` within `budget`.
 pub fn prove<P: Position>(
     root: &P,
@@ -80,17 +97,7 @@ pub fn prove_with_oracle<P: Position>(
     oracle: Option<&dyn Oracle<P>>,
     progress: &mut dyn FnMut(&Progress),
 ) -> ProveReport<P> {
-    let mut report = ProveReport {
-        verdict: Verdict::Unknown,
-        proof: None,
-        verified: None,
-        best: None,
-        nodes: 0,
-        elapsed: Duration::ZERO,
-        notes: Vec::new(),
-        oracle_hits: 0,
-        exhausted: false,
-    };
+    let mut report = ProveReport::unknown();
     let start = std::time::Instant::now();
     let us = root.turn();
     for (attacker, verdict) in [(us, Verdict::Win), (!us, Verdict::Loss)] {

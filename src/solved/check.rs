@@ -111,17 +111,27 @@ pub fn verify_store<P: Position>(
     };
     let table_win = |winner: Color| {
         move |pos: &P| {
-            oracle.and_then(|o| o.probe(pos)).is_some_and(|(wdl, _)| match wdl {
-                Wdl::Win => pos.turn() == winner,
-                Wdl::Loss => pos.turn() != winner,
-                Wdl::Draw => false,
-            })
+            oracle
+                .and_then(|o| o.probe(pos))
+                .is_some_and(|(wdl, _)| match wdl {
+                    Wdl::Win => pos.turn() == winner,
+                    Wdl::Loss => pos.turn() != winner,
+                    Wdl::Draw => false,
+                })
         }
     };
     let white_leaf = table_win(Color::White);
     let black_leaf = table_win(Color::Black);
-    let mut white = SharedVerifier::new(Color::White, &lookup, oracle.map(|_| &white_leaf as &dyn Fn(&P) -> bool));
-    let mut black = SharedVerifier::new(Color::Black, &lookup, oracle.map(|_| &black_leaf as &dyn Fn(&P) -> bool));
+    let mut white = SharedVerifier::new(
+        Color::White,
+        &lookup,
+        oracle.map(|_| &white_leaf as &dyn Fn(&P) -> bool),
+    );
+    let mut black = SharedVerifier::new(
+        Color::Black,
+        &lookup,
+        oracle.map(|_| &black_leaf as &dyn Fn(&P) -> bool),
+    );
     // In file order, so that a failure names the earliest record.
     let mut order: Vec<(&u64, &Entry)> = entries.iter().collect();
     order.sort_by_key(|(_, e)| (e.file, e.record));
@@ -135,19 +145,33 @@ pub fn verify_store<P: Position>(
         };
         let value = entry.value;
         if value.is_contradictory() {
-            return Err(fail(String::new(), "recorded both as a win and as a loss".into()));
+            return Err(fail(
+                String::new(),
+                "recorded both as a win and as a loss".into(),
+            ));
         }
-        let pos = unpack::<P>(&entry.position)
-            .ok_or_else(|| fail(String::new(), "the stored position is not a legal position".into()))?;
+        let pos = unpack::<P>(&entry.position).ok_or_else(|| {
+            fail(
+                String::new(),
+                "the stored position is not a legal position".into(),
+            )
+        })?;
         let fen_text = format!(", {}", fen::write(&pos));
         if pos.zobrist() != key && !(key == 1 && pos.zobrist() == 0) {
-            return Err(fail(fen_text, "the stored position does not have this hash".into()));
+            return Err(fail(
+                fen_text,
+                "the stored position does not have this hash".into(),
+            ));
         }
         if !(value.is_win() || value.is_loss()) {
             check.no_wins += 1;
             continue;
         }
-        let winner = if value.is_win() { pos.turn() } else { !pos.turn() };
+        let winner = if value.is_win() {
+            pos.turn()
+        } else {
+            !pos.turn()
+        };
         let verifier = match winner {
             Color::White => &mut white,
             Color::Black => &mut black,

@@ -42,7 +42,10 @@ pub fn log_path(dir: &Path, generation: u32) -> PathBuf {
 }
 
 fn generation(name: &str, prefix: &str, suffix: &str) -> Option<u32> {
-    name.strip_prefix(prefix)?.strip_suffix(suffix)?.parse().ok()
+    name.strip_prefix(prefix)?
+        .strip_suffix(suffix)?
+        .parse()
+        .ok()
 }
 
 /// Lists a store directory (which must exist).

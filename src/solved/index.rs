@@ -37,7 +37,9 @@ impl SolvedIndex {
     /// An empty index with room for at least `positions` positions.
     pub fn with_capacity(positions: usize) -> SolvedIndex {
         let slots = (positions.max(1024) * 8 / 7 + 1).next_power_of_two();
-        let words = (0..slots * 2).map(|_| AtomicU64::new(0)).collect();
+        // Zeroed by the allocator: the pages are only touched as slots fill,
+        // so a large index costs nothing until it is used.
+        let words = bytemuck::allocation::zeroed_slice_box::<AtomicU64>(slots * 2);
         SolvedIndex {
             words,
             mask: slots - 1,

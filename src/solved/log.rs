@@ -142,13 +142,18 @@ pub fn read(path: &Path, variant: &str) -> Result<LogContents, StoreError> {
     if head != header(variant) {
         return Err(corrupt(
             path,
-            format!("a log of another variant or format version (expected {variant}, version {VERSION})"),
+            format!(
+                "a log of another variant or format version (expected {variant}, version {VERSION})"
+            ),
         ));
     }
     let body = &bytes[HEADER_BYTES as usize..];
     let chunks: Vec<&[u8]> = body.chunks_exact(RECORD_BYTES).collect();
     let decoded: Vec<Option<Record>> = chunks.iter().map(|c| Record::decode(c)).collect();
-    let good_end = decoded.iter().rposition(Option::is_some).map_or(0, |i| i + 1);
+    let good_end = decoded
+        .iter()
+        .rposition(Option::is_some)
+        .map_or(0, |i| i + 1);
     if let Some(bad) = decoded[..good_end].iter().position(Option::is_none) {
         return Err(corrupt(
             path,

@@ -110,7 +110,11 @@ impl SolvedStore {
     /// Opens (or creates) `variant`'s store under `root` for writing, with
     /// an index of about `memory_bytes` (more if the store already holds
     /// more). Every file is read and checked.
-    pub fn open(root: &Path, variant: Variant, memory_bytes: usize) -> Result<SolvedStore, StoreError> {
+    pub fn open(
+        root: &Path,
+        variant: Variant,
+        memory_bytes: usize,
+    ) -> Result<SolvedStore, StoreError> {
         let dir = variant_dir(root, variant);
         if root.is_file() {
             return Err(StoreError::Io {
@@ -242,7 +246,8 @@ impl SolvedStore {
         for record in records {
             self.index.insert(record.key, record.value);
         }
-        self.added.fetch_add(records.len() as u64, Ordering::Relaxed);
+        self.added
+            .fetch_add(records.len() as u64, Ordering::Relaxed);
         Ok(())
     }
 

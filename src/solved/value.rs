@@ -162,7 +162,10 @@ mod tests {
         assert_eq!(win.attacker_wins(Color::White, Color::White), Some(true));
         assert_eq!(win.attacker_wins(Color::Black, Color::White), Some(false));
         let no_white = Solved::no_win_for(Color::White, 9);
-        assert_eq!(no_white.attacker_wins(Color::White, Color::Black), Some(false));
+        assert_eq!(
+            no_white.attacker_wins(Color::White, Color::Black),
+            Some(false)
+        );
         assert_eq!(no_white.attacker_wins(Color::Black, Color::Black), None);
         let both = no_white.merge(Solved::no_win_for(Color::Black, 3));
         assert!(both.no_win(Color::White) && both.no_win(Color::Black));
@@ -170,7 +173,11 @@ mod tests {
         assert!(merged.is_win() && merged.no_win(Color::White));
         assert_eq!(merged.move_code(), win.move_code());
         assert!(win.merge(Solved::loss(1)).is_contradictory());
-        assert_eq!(win.merge(Solved::loss(1)).attacker_wins(Color::White, Color::White), None);
+        assert_eq!(
+            win.merge(Solved::loss(1))
+                .attacker_wins(Color::White, Color::White),
+            None
+        );
         assert_eq!(Solved::from_bits(0), None);
         assert_eq!(Solved::from_bits(0x100), None, "a move without a win");
         assert_eq!(Solved::from_bits(0x40), None, "an unknown flag");

@@ -31,6 +31,7 @@
 //! zstd checksum is checked when the block is read.
 
 mod checksum;
+pub(crate) mod cursor;
 mod reader;
 mod writer;
 

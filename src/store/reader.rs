@@ -1,5 +1,6 @@
 //! Reading tables through a memory map, one block at a time.
 
+use super::cursor::Cursor;
 use super::{FORMAT_VERSION, MAGIC, OLDEST_READ_VERSION, StoreError, TableKind, fnv1a64};
 use memmap2::Mmap;
 use std::path::Path;
@@ -36,35 +37,6 @@ struct Block {
 }
 
 const CACHE_BLOCKS: usize = 8;
-
-struct Cursor<'a> {
-    bytes: &'a [u8],
-    pos: usize,
-}
-
-impl<'a> Cursor<'a> {
-    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
-        let end = self.pos.checked_add(n)?;
-        let out = self.bytes.get(self.pos..end)?;
-        self.pos = end;
-        Some(out)
-    }
-    fn u8(&mut self) -> Option<u8> {
-        Some(self.take(1)?[0])
-    }
-    fn u16(&mut self) -> Option<u16> {
-        Some(u16::from_le_bytes(self.take(2)?.try_into().ok()?))
-    }
-    fn u32(&mut self) -> Option<u32> {
-        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
-    }
-    fn u64(&mut self) -> Option<u64> {
-        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
-    }
-    fn string(&mut self, len: usize) -> Option<String> {
-        String::from_utf8(self.take(len)?.to_vec()).ok()
-    }
-}
 
 impl TableReader {
     /// Opens and validates a table file.
@@ -335,7 +307,11 @@ impl TableReader {
                 }
                 other => other,
             })?;
-            for (key, value) in block.keys.iter().zip(block.values.chunks_exact(self.value_size)) {
+            for (key, value) in block
+                .keys
+                .iter()
+                .zip(block.values.chunks_exact(self.value_size))
+            {
                 f(*key, value);
             }
         }

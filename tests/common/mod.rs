@@ -32,6 +32,20 @@ pub fn own_data(relative: &str) -> PathBuf {
     path
 }
 
+/// Runs the `ransom` binary with `args` in `dir`: exit code, stdout, stderr.
+pub fn run_ransom(args: &[&str], dir: &std::path::Path) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ransom"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run ransom");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// An empty folder for one test, `PREFIX-NAME-PID` under the target's
 /// scratch directory (emptied first if an earlier run left it).
 pub fn fresh_dir(prefix: &str, name: &str) -> PathBuf {

@@ -22,6 +22,7 @@ use crate::moves;
 use crate::notation::fen;
 use crate::position::Position;
 use crate::search::Pn;
+use crate::store::cursor::Cursor;
 use crate::store::{StoreError, write_atomically};
 use std::path::Path;
 
@@ -40,7 +41,11 @@ pub struct Totals {
 }
 
 /// Writes `tree` and `totals` to `path` atomically.
-pub fn save<P: Position>(path: &Path, tree: &OuterTree<P>, totals: &Totals) -> Result<(), StoreError> {
+pub fn save<P: Position>(
+    path: &Path,
+    tree: &OuterTree<P>,
+    totals: &Totals,
+) -> Result<(), StoreError> {
     let mut out = Vec::with_capacity(64 + tree.nodes.len() * 16);
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
@@ -71,35 +76,6 @@ pub fn save<P: Position>(path: &Path, tree: &OuterTree<P>, totals: &Totals) -> R
     write_atomically(path, &out)
 }
 
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
-        let out = self.bytes.get(self.at..self.at.checked_add(n)?)?;
-        self.at += n;
-        Some(out)
-    }
-    fn u8(&mut self) -> Option<u8> {
-        Some(self.take(1)?[0])
-    }
-    fn u16(&mut self) -> Option<u16> {
-        Some(u16::from_le_bytes(self.take(2)?.try_into().ok()?))
-    }
-    fn u32(&mut self) -> Option<u32> {
-        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
-    }
-    fn u64(&mut self) -> Option<u64> {
-        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
-    }
-    fn text(&mut self) -> Option<String> {
-        let n = usize::from(self.u16()?);
-        String::from_utf8(self.take(n)?.to_vec()).ok()
-    }
-}
-
 /// What a checkpoint says about itself (for `ransom store stats`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
@@ -117,57 +93,9 @@ pub struct Summary {
     pub root_numbers: (u32, u32),
 }
 
-/// Reads a checkpoint's header and root numbers (checksum checked).
-pub fn summary(path: &Path) -> Result<Summary, StoreError> {
-    let bytes = std::fs::read(path).map_err(|error| StoreError::Io {
-        path: path.display().to_string(),
-        error,
-    })?;
-    let corrupt = |problem: &str| StoreError::Corrupt {
-        path: path.display().to_string(),
-        problem: format!("checkpoint: {problem}"),
-    };
-    if bytes.len() < 12 || &bytes[..8] != MAGIC {
-        return Err(corrupt("not a ransom checkpoint (bad magic)"));
-    }
-    let (body, sum) = bytes.split_at(bytes.len() - 4);
-    if crc32c::crc32c(body).to_le_bytes() != sum {
-        return Err(corrupt("checksum mismatch"));
-    }
-    let mut r = Reader { bytes: body, at: 8 };
-    let read = |r: &mut Reader| -> Option<Summary> {
-        (r.u16()? == VERSION).then_some(())?;
-        let variant = r.text()?;
-        let root_fen = r.text()?;
-        let attacker = if r.u8()? == 1 { Color::Black } else { Color::White };
-        let totals = Totals {
-            nodes: r.u64()?,
-            leaf_searches: r.u64()?,
-            seconds: f64::from_bits(r.u64()?),
-        };
-        let outer_nodes = r.u32()?;
-        r.u16()?;
-        let root_numbers = (r.u32()?, r.u32()?);
-        Some(Summary {
-            variant,
-            root_fen,
-            attacker,
-            totals,
-            outer_nodes,
-            root_numbers,
-        })
-    };
-    read(&mut r).ok_or_else(|| corrupt("truncated"))
-}
-
-/// Reads the checkpoint at `path` for a search of `root` by `attacker`.
-/// `Ok(None)` if there is none; an error if it is damaged or belongs to
-/// another search.
-pub fn load<P: Position>(
-    path: &Path,
-    root: &P,
-    attacker: Color,
-) -> Result<Option<(OuterTree<P>, Totals)>, StoreError> {
+/// The checked body of a checkpoint file (its checksum cut off) and its
+/// header; `Ok(None)` if there is no file.
+fn read_header(path: &Path) -> Result<Option<(Vec<u8>, Header)>, StoreError> {
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -178,38 +106,150 @@ pub fn load<P: Position>(
             });
         }
     };
-    let corrupt = |problem: &str| StoreError::Corrupt {
+    if bytes.len() < 12 || &bytes[..8] != MAGIC {
+        return Err(corrupt(path, "not a ransom checkpoint (bad magic)"));
+    }
+    let body_len = bytes.len() - 4;
+    if crc32c::crc32c(&bytes[..body_len]).to_le_bytes() != bytes[body_len..] {
+        return Err(corrupt(path, "checksum mismatch"));
+    }
+    let mut c = Cursor {
+        bytes: &bytes[..body_len],
+        pos: 8,
+    };
+    if c.u16() != Some(VERSION) {
+        return Err(corrupt(path, "unknown version"));
+    }
+    let header = (|| {
+        Some(Header {
+            variant: c.short_text()?,
+            root_fen: c.short_text()?,
+            attacker: if c.u8()? == 1 {
+                Color::Black
+            } else {
+                Color::White
+            },
+            totals: Totals {
+                nodes: c.u64()?,
+                leaf_searches: c.u64()?,
+                seconds: f64::from_bits(c.u64()?),
+            },
+            node_count: c.u32()?,
+            nodes_at: c.pos,
+        })
+    })()
+    .ok_or_else(|| corrupt(path, "truncated"))?;
+    let mut bytes = bytes;
+    bytes.truncate(body_len);
+    Ok(Some((bytes, header)))
+}
+
+/// A checkpoint's header.
+struct Header {
+    variant: String,
+    root_fen: String,
+    attacker: Color,
+    totals: Totals,
+    node_count: u32,
+    /// Where the nodes start.
+    nodes_at: usize,
+}
+
+fn corrupt(path: &Path, problem: &str) -> StoreError {
+    StoreError::Corrupt {
         path: path.display().to_string(),
         problem: format!("checkpoint: {problem}"),
+    }
+}
+
+/// Reads a checkpoint's header and root numbers (checksum checked).
+pub fn summary(path: &Path) -> Result<Summary, StoreError> {
+    let (body, header) = read_header(path)?.ok_or_else(|| StoreError::Io {
+        path: path.display().to_string(),
+        error: std::io::Error::new(std::io::ErrorKind::NotFound, "no checkpoint"),
+    })?;
+    let mut c = Cursor {
+        bytes: &body,
+        pos: header.nodes_at + 2,
     };
-    if bytes.len() < 12 || &bytes[..8] != MAGIC {
-        return Err(corrupt("not a ransom checkpoint (bad magic)"));
-    }
-    let (body, sum) = bytes.split_at(bytes.len() - 4);
-    if crc32c::crc32c(body).to_le_bytes() != sum {
-        return Err(corrupt("checksum mismatch"));
-    }
-    let mut r = Reader { bytes: body, at: 8 };
-    let short = || corrupt("truncated");
-    if r.u16().ok_or_else(short)? != VERSION {
-        return Err(corrupt("unknown version"));
-    }
-    let variant = r.text().ok_or_else(short)?;
-    let root_fen = r.text().ok_or_else(short)?;
-    let black = r.u8().ok_or_else(short)? == 1;
-    if variant != P::VARIANT.name() || root_fen != fen::write(root) {
-        return Err(corrupt("it belongs to another position"));
-    }
-    let saved_attacker = if black { Color::Black } else { Color::White };
-    if saved_attacker != attacker {
-        return Err(corrupt("it belongs to the other side's search"));
-    }
-    let totals = Totals {
-        nodes: r.u64().ok_or_else(short)?,
-        leaf_searches: r.u64().ok_or_else(short)?,
-        seconds: f64::from_bits(r.u64().ok_or_else(short)?),
+    let root_numbers = c
+        .u32()
+        .zip(c.u32())
+        .ok_or_else(|| corrupt(path, "truncated"))?;
+    Ok(Summary {
+        variant: header.variant,
+        root_fen: header.root_fen,
+        attacker: header.attacker,
+        totals: header.totals,
+        outer_nodes: header.node_count,
+        root_numbers,
+    })
+}
+
+/// Where an unfinished search stands: its most-proving line (see
+/// [`OuterTree::most_proving_line`]) in SAN, and the position at its end.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Frontier {
+    /// The moves from the searched position, in SAN.
+    pub line: Vec<String>,
+    /// The position at the end of the line.
+    pub fen: String,
+    /// Its proof and disproof numbers.
+    pub numbers: (u32, u32),
+}
+
+/// The most-proving line of the checkpoint at `path` (a search of `root`
+/// by `attacker`).
+pub fn frontier<P: Position>(
+    path: &Path,
+    root: &P,
+    attacker: Color,
+) -> Result<Frontier, StoreError> {
+    let (tree, _) = load(path, root, attacker)?.ok_or_else(|| StoreError::Io {
+        path: path.display().to_string(),
+        error: std::io::Error::new(std::io::ErrorKind::NotFound, "no checkpoint"),
+    })?;
+    let ids = tree.most_proving_line();
+    let line = ids
+        .windows(2)
+        .filter_map(|pair| {
+            let parent = &tree.nodes[pair[0] as usize];
+            let mv = tree.nodes[pair[1] as usize].mv?;
+            Some(crate::notation::san::write(&parent.pos, mv))
+        })
+        .collect();
+    let end = &tree.nodes[*ids.last().unwrap_or(&0) as usize];
+    Ok(Frontier {
+        line,
+        fen: fen::write(&end.pos),
+        numbers: (end.pn.get(), end.dn.get()),
+    })
+}
+
+/// Reads the checkpoint at `path` for a search of `root` by `attacker`.
+/// `Ok(None)` if there is none; an error if it is damaged or belongs to
+/// another search.
+pub fn load<P: Position>(
+    path: &Path,
+    root: &P,
+    attacker: Color,
+) -> Result<Option<(OuterTree<P>, Totals)>, StoreError> {
+    let Some((body, header)) = read_header(path)? else {
+        return Ok(None);
     };
-    let count = r.u32().ok_or_else(short)? as usize;
+    if header.variant != P::VARIANT.name() || header.root_fen != fen::write(root) {
+        return Err(corrupt(path, "it belongs to another position"));
+    }
+    if header.attacker != attacker {
+        return Err(corrupt(path, "it belongs to the other side's search"));
+    }
+    let totals = header.totals;
+    let count = header.node_count as usize;
+    let mut r = Cursor {
+        bytes: &body,
+        pos: header.nodes_at,
+    };
+    let short = || corrupt(path, "truncated");
     let mut tree = OuterTree::new(root.clone(), attacker, (Pn::ONE, Pn::ONE));
     tree.nodes.clear();
     // (parent, children still to read) of the nodes whose children follow.
@@ -223,12 +263,14 @@ pub fn load<P: Position>(
         let (parent, pos, mv) = if i == 0 {
             (NONE, root.clone(), None)
         } else {
-            let (parent, left) = open.last_mut().ok_or_else(|| corrupt("a node without a parent"))?;
+            let (parent, left) = open
+                .last_mut()
+                .ok_or_else(|| corrupt(path, "a node without a parent"))?;
             *left -= 1;
             let parent = *parent;
             let from = &tree.nodes[parent as usize].pos;
             let mv = moves::decode(&from.legal_moves(), u32::from(code))
-                .ok_or_else(|| corrupt("a move that is not legal in its position"))?;
+                .ok_or_else(|| corrupt(path, "a move that is not legal in its position"))?;
             let mut pos = from.clone();
             pos.play_unchecked(mv);
             (parent, pos, Some(mv))
@@ -246,8 +288,16 @@ pub fn load<P: Position>(
             parent,
             mv,
             children: Vec::new(),
-            pn: if pn.get() == u32::MAX { Pn::INFINITE } else { pn },
-            dn: if dn.get() == u32::MAX { Pn::INFINITE } else { dn },
+            pn: if pn.get() == u32::MAX {
+                Pn::INFINITE
+            } else {
+                pn
+            },
+            dn: if dn.get() == u32::MAX {
+                Pn::INFINITE
+            } else {
+                dn
+            },
             expanded,
             busy: 0,
         });
@@ -255,8 +305,8 @@ pub fn load<P: Position>(
             open.push((id, children));
         }
     }
-    if !open.is_empty() || r.at != body.len() || tree.nodes.is_empty() {
-        return Err(corrupt("the node count does not match the tree"));
+    if !open.is_empty() || r.pos != body.len() || tree.nodes.is_empty() {
+        return Err(corrupt(path, "the node count does not match the tree"));
     }
     Ok(Some((tree, totals)))
 }

@@ -158,7 +158,11 @@ impl<P: Position> Phase<'_, P> {
                 std::thread::sleep(Duration::from_millis(50));
                 if last_report.elapsed() >= Duration::from_secs(1) {
                     last_report = Instant::now();
-                    let status = self.status(&shared.lock().unwrap_or_else(|e| e.into_inner()), &earlier, path.is_some() && resumed);
+                    let status = self.status(
+                        &shared.lock().unwrap_or_else(|e| e.into_inner()),
+                        &earlier,
+                        path.is_some() && resumed,
+                    );
                     progress(&status);
                 }
                 if last_save.elapsed() >= self.config.checkpoint_every {
@@ -239,7 +243,8 @@ impl<P: Position> Phase<'_, P> {
         .collect_settled(self.config.store_min_work);
         loop {
             let Some((leaf, pos, ancestors, reserve)) = self.take_leaf(shared, wake) else {
-                shared.lock().unwrap_or_else(|e| e.into_inner()).oracle_hits += search.oracle_hits();
+                shared.lock().unwrap_or_else(|e| e.into_inner()).oracle_hits +=
+                    search.oracle_hits();
                 wake.notify_all();
                 return;
             };
@@ -351,9 +356,10 @@ impl<P: Position> Phase<'_, P> {
         // proof that could not be read off is searched again instead.
         let stored_win = |p: &P| {
             self.known_win(p)
-                || records
-                    .iter()
-                    .any(|r| r.key == p.zobrist() && r.value.attacker_wins(self.attacker, p.turn()) == Some(true))
+                || records.iter().any(|r| {
+                    r.key == p.zobrist()
+                        && r.value.attacker_wins(self.attacker, p.turn()) == Some(true)
+                })
         };
         let outcome = match result {
             SearchResult::Proved if stored_win(pos) => LeafOutcome::Settled(Pn::ZERO, Pn::INFINITE),

@@ -123,17 +123,7 @@ pub fn prove_at_scale<P: Position>(
 ) -> Result<ScaleReport<P>, StoreError> {
     let started = Instant::now();
     let mut scale = ScaleReport {
-        report: ProveReport {
-            verdict: Verdict::Unknown,
-            proof: None,
-            verified: None,
-            best: None,
-            nodes: 0,
-            elapsed: Duration::ZERO,
-            notes: Vec::new(),
-            oracle_hits: 0,
-            exhausted: false,
-        },
+        report: ProveReport::unknown(),
         earlier_nodes: 0,
         leaf_searches: 0,
         outer_nodes: 0,
@@ -148,6 +138,7 @@ pub fn prove_at_scale<P: Position>(
             .and_then(|s| s.attacker_wins(attacker, us));
         let result = if known == Some(true) {
             scale.report.notes.push("the root is in the store".into());
+            scale.root_numbers = (Pn::ZERO, Pn::INFINITE);
             SearchResult::Proved
         } else {
             let phase = Phase {

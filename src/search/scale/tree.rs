@@ -258,6 +258,38 @@ impl<P: Position> OuterTree<P> {
             .and_then(|c| c.mv)
     }
 
+    /// The most-proving line: from the root, the child with the smallest
+    /// proof number where the attacker moves and the smallest disproof
+    /// number where the defender moves, down to a leaf (where the search
+    /// would work next, and where it is stuck when it resists).
+    pub fn most_proving_line(&self) -> Vec<NodeId> {
+        let mut line = vec![0];
+        let mut at: NodeId = 0;
+        while !self.settled() {
+            let or_node = self.is_or(at);
+            let next = self.nodes[at as usize]
+                .children
+                .iter()
+                .copied()
+                .filter(|&c| {
+                    let n = &self.nodes[c as usize];
+                    !(n.pn.is_zero() || n.dn.is_zero())
+                })
+                .min_by_key(|&c| {
+                    let n = &self.nodes[c as usize];
+                    if or_node { n.pn } else { n.dn }
+                });
+            match next {
+                Some(c) => {
+                    line.push(c);
+                    at = c;
+                }
+                None => break,
+            }
+        }
+        line
+    }
+
     /// Expanded nodes (leaf searches that did not settle their leaf).
     pub fn expanded(&self) -> usize {
         self.nodes.iter().filter(|n| n.expanded).count()
