@@ -3,7 +3,7 @@
 
 use ransom::search::oracle::tablebase_oracle;
 use ransom::search::scale::checkpoint;
-use ransom::solved::{self, Solved, read_all, scan, variant_dir};
+use ransom::solved::{self, Solved, read_merged, scan, variant_dir};
 use ransom::{AnyPosition, Variant, dispatch};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -90,23 +90,13 @@ fn stats(target: &StoreTarget) -> anyhow::Result<ExitCode> {
         // No lock: stats may look at a store that a search is writing (a
         // record being appended reads as a torn tail and is not counted).
         let files = scan(&dir)?;
-        let (mut wins, mut losses, mut no_win_white, mut no_win_black, mut records) =
-            (0u64, 0u64, 0u64, 0u64, 0u64);
-        let mut values: hashbrown::HashMap<u64, Solved> = hashbrown::HashMap::new();
-        let reading = read_all(&files, variant.name(), |r, _, _| {
-            records += 1;
-            values
-                .entry(r.key)
-                .and_modify(|v| *v = v.merge(r.value))
-                .or_insert(r.value);
-            Ok(())
-        })?;
-        for v in values.values() {
-            wins += u64::from(v.is_win());
-            losses += u64::from(v.is_loss());
-            no_win_white += u64::from(v.no_win(ransom::board::Color::White));
-            no_win_black += u64::from(v.no_win(ransom::board::Color::Black));
-        }
+        let merged = read_merged(&files, variant.name())?;
+        let reading = &merged.reading;
+        let values = merged.records.values().map(|m| m.record.value);
+        let count = |f: fn(Solved) -> bool| values.clone().filter(|&v| f(v)).count();
+        let (wins, losses) = (count(Solved::is_win), count(Solved::is_loss));
+        let no_win_white = count(|v| v.no_win(ransom::board::Color::White));
+        let no_win_black = count(|v| v.no_win(ransom::board::Color::Black));
         let mut checkpoints = Vec::new();
         if let Ok(entries) = std::fs::read_dir(dir.join("checkpoints")) {
             for entry in entries.flatten() {
@@ -133,7 +123,7 @@ fn stats(target: &StoreTarget) -> anyhow::Result<ExitCode> {
         }
         all.push(serde_json::json!({
             "variant": variant.name(), "dir": dir.display().to_string(),
-            "positions": values.len(), "records": records,
+            "positions": merged.records.len(), "records": reading.table_records + reading.log_records,
             "table_records": reading.table_records, "log_records": reading.log_records,
             "torn_bytes": reading.torn_bytes,
             "wins": wins, "losses": losses, "no_win_white": no_win_white, "no_win_black": no_win_black,

@@ -2,9 +2,8 @@
 //! stored moves, with the independent verifier, down to positions the rules
 //! or the endgame tables score.
 
-use super::files::{read_all, scan};
-use super::packed::{Packed, unpack};
-use super::value::Solved;
+use super::files::{MergedRecord, read_merged, scan};
+use super::packed::unpack;
 use super::{lock, variant_dir};
 use crate::board::Color;
 use crate::notation::fen;
@@ -13,7 +12,6 @@ use crate::search::oracle::Oracle;
 use crate::search::verify::SharedVerifier;
 use crate::store::StoreError;
 use crate::tablebase::Wdl;
-use hashbrown::HashMap;
 use std::path::{Path, PathBuf};
 
 /// What `store verify` found in a sound store.
@@ -58,13 +56,6 @@ pub enum StoreCheckError {
     },
 }
 
-struct Entry {
-    value: Solved,
-    position: Packed,
-    file: u32,
-    record: u64,
-}
-
 /// Verifies `P`'s store under `root`; positions `oracle` covers count as
 /// scored by the tables.
 pub fn verify_store<P: Position>(
@@ -81,33 +72,19 @@ pub fn verify_store<P: Position>(
     }
     let _lock = lock(&dir, false)?;
     let files = scan(&dir)?;
-    let mut names: Vec<PathBuf> = Vec::new();
-    let mut entries: HashMap<u64, Entry> = HashMap::new();
-    let mut check = StoreCheck::default();
-    let reading = read_all(&files, P::VARIANT.name(), |record, path, n| {
-        if names.last().is_none_or(|last| last != path) {
-            names.push(path.to_path_buf());
-        }
-        check.records += 1;
-        let file = names.len() as u32 - 1;
-        entries
-            .entry(record.key)
-            .and_modify(|e| e.value = e.value.merge(record.value))
-            .or_insert(Entry {
-                value: record.value,
-                position: record.position,
-                file,
-                record: n,
-            });
-        Ok(())
-    })?;
+    let merged = read_merged(&files, P::VARIANT.name())?;
+    let (entries, names, reading) = (&merged.records, &merged.files, &merged.reading);
+    let mut check = StoreCheck {
+        records: reading.table_records + reading.log_records,
+        ..StoreCheck::default()
+    };
     check.torn_bytes = reading.torn_bytes;
     check.positions = entries.len() as u64;
     let lookup = |hash: u64| -> Result<Option<u32>, String> {
         Ok(entries
             .get(&hash)
-            .filter(|e| !e.value.is_contradictory())
-            .and_then(|e| e.value.move_code()))
+            .filter(|e| !e.record.value.is_contradictory())
+            .and_then(|e| e.record.value.move_code()))
     };
     let table_win = |winner: Color| {
         move |pos: &P| {
@@ -133,24 +110,24 @@ pub fn verify_store<P: Position>(
         oracle.map(|_| &black_leaf as &dyn Fn(&P) -> bool),
     );
     // In file order, so that a failure names the earliest record.
-    let mut order: Vec<(&u64, &Entry)> = entries.iter().collect();
-    order.sort_by_key(|(_, e)| (e.file, e.record));
+    let mut order: Vec<(&u64, &MergedRecord)> = entries.iter().collect();
+    order.sort_by_key(|(_, e)| (e.file, e.index));
     for (&key, entry) in order {
         let fail = |fen: String, problem: String| StoreCheckError::Record {
             file: names[entry.file as usize].clone(),
-            record: entry.record,
+            record: entry.index,
             key,
             fen,
             problem,
         };
-        let value = entry.value;
+        let value = entry.record.value;
         if value.is_contradictory() {
             return Err(fail(
                 String::new(),
                 "recorded both as a win and as a loss".into(),
             ));
         }
-        let pos = unpack::<P>(&entry.position).ok_or_else(|| {
+        let pos = unpack::<P>(&entry.record.position).ok_or_else(|| {
             fail(
                 String::new(),
                 "the stored position is not a legal position".into(),

@@ -1,11 +1,9 @@
 //! Compaction: the table and the logs folded into one new table.
 
-use super::files::{read_all, scan, table_path};
-use super::log::Record;
+use super::files::{read_merged, scan, table_path};
 use super::{lock, variant_dir};
 use crate::store::{StoreError, TableKind, TableWriter};
 use crate::variants::Variant;
-use hashbrown::HashMap;
 use std::path::{Path, PathBuf};
 
 /// What a compaction did.
@@ -42,14 +40,8 @@ pub fn compact(root: &Path, variant: Variant) -> Result<CompactReport, StoreErro
 pub(super) fn compact_locked(dir: &Path, variant: Variant) -> Result<CompactReport, StoreError> {
     let bytes_before = super::disk_bytes(dir);
     let found = scan(dir)?;
-    let mut merged: HashMap<u64, Record> = HashMap::new();
-    let reading = read_all(&found, variant.name(), |record, _, _| {
-        merged
-            .entry(record.key)
-            .and_modify(|r| r.value = r.value.merge(record.value))
-            .or_insert(record);
-        Ok(())
-    })?;
+    let merged = read_merged(&found, variant.name())?;
+    let reading = &merged.reading;
     let generation = found.newest_generation() + 1;
     let mut writer = TableWriter::new(
         TableKind::Solved,
@@ -57,8 +49,8 @@ pub(super) fn compact_locked(dir: &Path, variant: Variant) -> Result<CompactRepo
         "solved positions",
         8 + super::packed::PACKED_BYTES,
     );
-    for record in merged.values() {
-        writer.push(record.key, &record.table_value());
+    for m in merged.records.values() {
+        writer.push(m.record.key, &m.record.table_value());
     }
     let table = table_path(dir, generation);
     writer.write(&table)?;
@@ -73,7 +65,7 @@ pub(super) fn compact_locked(dir: &Path, variant: Variant) -> Result<CompactRepo
         let _ = std::fs::remove_file(old);
     }
     Ok(CompactReport {
-        positions: merged.len() as u64,
+        positions: merged.records.len() as u64,
         records_read: reading.table_records + reading.log_records,
         generation,
         table: Some(table),

@@ -10,6 +10,7 @@
 
 use super::log::{self, Record};
 use crate::store::{StoreError, TableKind, TableReader};
+use hashbrown::HashMap;
 use std::path::{Path, PathBuf};
 
 /// The files found in a store directory.
@@ -110,15 +111,6 @@ pub fn open_table(path: &Path, variant: &str) -> Result<TableReader, StoreError>
     Ok(reader)
 }
 
-/// Where a record was read from: the file and the record's number in it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Origin {
-    /// The file.
-    pub file: PathBuf,
-    /// The record's number in the file, from 0.
-    pub record: u64,
-}
-
 /// What reading every file of a store found.
 #[derive(Debug, Default)]
 pub struct StoreReading {
@@ -179,4 +171,50 @@ pub fn read_all(
         }
     }
     Ok(reading)
+}
+
+/// One position's records joined (see [`super::Solved::merge`]), with the
+/// place of its first record.
+#[derive(Clone, Copy, Debug)]
+pub struct MergedRecord {
+    /// The first record, its value joined with every later one's.
+    pub record: Record,
+    /// The file of the first record, as an index into [`Merged::files`].
+    pub file: u32,
+    /// The first record's number in that file.
+    pub index: u64,
+}
+
+/// Every record of a store, one per position.
+#[derive(Debug, Default)]
+pub struct Merged {
+    /// The positions, by hash.
+    pub records: HashMap<u64, MergedRecord>,
+    /// The files read, in order.
+    pub files: Vec<PathBuf>,
+    /// What reading found.
+    pub reading: StoreReading,
+}
+
+/// Reads every record of a store directory ([`read_all`]) and joins the
+/// records of each position.
+pub fn read_merged(files: &StoreFiles, variant: &str) -> Result<Merged, StoreError> {
+    let mut merged = Merged::default();
+    let (records, names) = (&mut merged.records, &mut merged.files);
+    merged.reading = read_all(files, variant, |record, path, index| {
+        if names.last().is_none_or(|last| last != path) {
+            names.push(path.to_path_buf());
+        }
+        let file = names.len() as u32 - 1;
+        records
+            .entry(record.key)
+            .and_modify(|m| m.record.value = m.record.value.merge(record.value))
+            .or_insert(MergedRecord {
+                record,
+                file,
+                index,
+            });
+        Ok(())
+    })?;
+    Ok(merged)
 }

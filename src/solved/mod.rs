@@ -34,7 +34,7 @@ mod value;
 
 pub use check::{StoreCheck, StoreCheckError, verify_store};
 pub use compact::{CompactReport, compact};
-pub use files::{Origin, StoreFiles, StoreReading, read_all, scan};
+pub use files::{Merged, MergedRecord, StoreFiles, StoreReading, read_all, read_merged, scan};
 
 pub use index::{SLOT_BYTES, SolvedIndex};
 pub use log::Record;
