@@ -3,6 +3,7 @@
 mod cli;
 
 use clap::Parser;
+use std::io::Write as _;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -14,7 +15,7 @@ fn main() -> ExitCode {
         // tools do.
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {error:#}");
+            let _ = writeln!(std::io::stderr(), "error: {error:#}");
             ExitCode::FAILURE
         }
     }

@@ -634,3 +634,41 @@ fn a_pgn_without_a_game_is_refused() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("8/8/8/8/8/8/1k6/R6K w - - 0 1"));
     std::fs::remove_file(&path).unwrap();
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_tb_build_quietly() {
+    // `ransom tb build ... 2>&1 | head -1`: the progress lines on stderr
+    // meet a closed pipe; the command ends with 0 and no panic, as the
+    // README promises for every command.
+    let dir = std::env::temp_dir().join(format!("ransom-pipe-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = Command::new("bash")
+        .args([
+            "-c",
+            r#"set -o pipefail; "$0" tb build --pieces 2 --dir "$1" --no-manifest 2>&1 | head -1"#,
+            env!("CARGO_BIN_EXE_ransom"),
+            dir.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let text = format!("{}{}", stdout(&out), stderr(&out));
+    assert!(!text.contains("panicked"), "{text}");
+    assert_eq!(out.status.code(), Some(0), "{text}");
+}
+
+#[test]
+fn counts_of_one_and_positions_given_by_fen_are_worded_right() {
+    // One legal move (the compulsory capture), said in the singular.
+    let fen = "8/8/8/8/8/8/8/nR6 w - - 0 1";
+    let out = ok(&["moves", "--variant", "antichess", "--fen", fen]);
+    assert!(out.contains("\n1 legal move\n"), "{out}");
+    let out = ok(&["prove", "--fen", fen, "--no-write", "--no-store", "-q"]);
+    assert!(
+        out.contains("[antichess position given by FEN]"),
+        "not 'after (start)': {out}"
+    );
+    assert!(out.contains("longest line 1 ply\n"), "{out}");
+    let out = ok(&["prove", "e4", "--no-write", "--no-store", "-q"]);
+    assert!(out.contains("[antichess after e2e4]"), "{out}");
+}

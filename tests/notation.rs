@@ -492,3 +492,19 @@ fn san_writes_check_and_mate_marks() {
     let check = san::parse(&p, "Qh5").unwrap();
     assert_eq!(san::write_plus(&p, check), "Qh5+");
 }
+
+#[test]
+fn a_pgn_starting_with_a_byte_order_mark_reads_as_without_it() {
+    // Editors on some systems start UTF-8 files with U+FEFF; it is not
+    // part of the first tag or move.
+    for text in [
+        "\u{feff}1. e4 e5 2. Nf3 *",
+        "\u{feff}[Event \"x\"]\n1. e4 *",
+    ] {
+        let game = ransom::notation::pgn::parse(text).unwrap();
+        let plain = ransom::notation::pgn::parse(&text['\u{feff}'.len_utf8()..]).unwrap();
+        assert_eq!(game.moves, plain.moves, "{text}");
+        assert_eq!(game.tags, plain.tags, "{text}");
+        assert_eq!(game.moves[0], "e4");
+    }
+}

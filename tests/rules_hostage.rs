@@ -860,3 +860,21 @@ fn exchange_moves_have_their_own_table_code() {
     assert_eq!(codes.len(), legal.len());
     assert!(std::mem::size_of::<Move>() <= 8);
 }
+
+#[test]
+fn holdings_no_game_can_reach_are_refused_with_the_count() {
+    // RULES H1 and H11: men move between the board, prisons and airfields
+    // but are never made, so a side has at most 16 men and 8 pawns in all.
+    let err = |text: &str| match fen::parse_position::<Hostage>(text) {
+        Ok(_) => panic!("{text} was accepted"),
+        Err(e) => e.to_string(),
+    };
+    let nine_pawns = err("4k3/8/8/8/8/8/8/4K3[PPPPPPPPP#] w - - 0 1");
+    assert!(nine_pawns.contains("white has 9 pawns"), "{nine_pawns}");
+    let in_prison = err("4k3/8/8/8/8/8/pppppppp/4K3[#p] w - - 0 1");
+    assert!(in_prison.contains("black has 9 pawns"), "{in_prison}");
+    let men = err("4k3/8/8/8/8/8/8/QQQQK3[QQQQQQQQQQQQ#] w - - 0 1");
+    assert!(men.contains("white has 17 men"), "{men}");
+    // The most a side can have is still fine, wherever the men are.
+    pos("rnbqkbnr/pppppppp/8/8/8/8/8/4K3[#PPPPPPPPRRNNBBQ] w - - 0 1");
+}

@@ -849,3 +849,33 @@ fn a_client_that_leaves_keeps_its_search_counted_until_it_ends() {
     let r = post(addr, "/v1/chess/mate", r#"{"max": 1}"#);
     assert_eq!(r.status, 200, "{}", r.json());
 }
+
+/// Two identical proofs asked for at once both succeed (each write has a
+/// temporary file of its own), and the position stored once uses one
+/// unit of `--max-stored-proofs`, however often it is proved again.
+#[test]
+fn identical_proofs_at_once_both_succeed_and_count_once() {
+    let server = Server::start(ServeConfig {
+        max_stored_proofs: 2,
+        ..config("prove-twice")
+    })
+    .expect("start the service");
+    let addr = server.addr();
+    for _ in 0..3 {
+        let answers: Vec<Response> = std::thread::scope(|s| {
+            let asks: Vec<_> = (0..2)
+                .map(|_| s.spawn(move || post(addr, "/v1/antichess/prove", r#"{"moves": ["d3"]}"#)))
+                .collect();
+            asks.into_iter().map(|a| a.join().unwrap()).collect()
+        });
+        for r in &answers {
+            assert_eq!(r.status, 200, "{}", r.json());
+            assert!(r.json()["proof_file"].is_string(), "{}", r.json());
+        }
+    }
+    let stored = *server.state().stored_proofs.lock().unwrap();
+    assert_eq!(stored, 1, "one position stored, one unit used");
+    // The allowance left still takes a second position.
+    let r = post(addr, "/v1/antichess/prove", r#"{"moves": ["e4"]}"#);
+    assert!(r.json()["proof_file"].is_string(), "{}", r.json());
+}

@@ -104,9 +104,75 @@ fn empty_table() {
 #[test]
 fn write_is_atomic_no_temporary_left() {
     let (path, _) = sample(10, 4);
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    assert!(!PathBuf::from(tmp).exists());
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    let left: Vec<String> = std::fs::read_dir(path.parent().unwrap())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(&format!(".{name}.")) && n.ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn writes_follow_symlinks_stream_to_fifos_and_never_share_a_temporary() {
+    let dir = temp_path("writes");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // A symlink is written through: the link stays, its file is replaced.
+    let real = dir.join("real.txt");
+    std::fs::write(&real, "old").unwrap();
+    let link = dir.join("link.txt");
+    std::os::unix::fs::symlink("real.txt", &link).unwrap();
+    ransom::store::write_atomically(&link, b"new").unwrap();
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
+    // A FIFO is written to, not replaced by a file.
+    let fifo = dir.join("fifo");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    ransom::store::write_atomically(&fifo, b"through the pipe").unwrap();
+    assert_eq!(reader.join().unwrap(), "through the pipe");
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    // A directory is refused by name.
+    let err = ransom::store::write_atomically(&dir, b"x")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("is a directory"), "{err}");
+    // Many writers of one file at once: every write succeeds whole.
+    let shared = dir.join("shared.txt");
+    std::thread::scope(|s| {
+        for i in 0..8 {
+            let shared = &shared;
+            s.spawn(move || {
+                for _ in 0..20 {
+                    ransom::store::write_atomically(shared, format!("writer {i}").as_bytes())
+                        .unwrap();
+                }
+            });
+        }
+    });
+    assert!(
+        std::fs::read_to_string(&shared)
+            .unwrap()
+            .starts_with("writer ")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -75,9 +75,8 @@ pub(crate) fn parse_queue(text: &str) -> Result<usize, String> {
     )
 }
 
-/// The longest file name most file systems take, less the `.tmp` of an
-/// atomic write.
-const MAX_FILE_NAME: usize = 255 - 4;
+/// The longest file name most file systems take.
+const MAX_FILE_NAME: usize = 255;
 
 /// Checks, before a long job, that its result can be written to `path`:
 /// a file name that is not too long, not a directory, and inside a
@@ -126,4 +125,25 @@ fn check_folders(shown: &str, mut folder: Option<&std::path::Path>) -> anyhow::R
         folder = dir.parent();
     }
     Ok(())
+}
+
+/// `n` and the noun that goes with it: "1 legal move", "2 legal moves".
+pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// How a position was reached, for messages: "antichess after e2e4 e7e6",
+/// "antichess start position", or "antichess position given by FEN".
+pub fn reached_by(variant: ransom::Variant, start_fen: &str, line: &[String]) -> String {
+    if !line.is_empty() {
+        return format!("{} after {}", variant.name(), line.join(" "));
+    }
+    let start = ransom::AnyPosition::start(variant);
+    let start_fen_of_variant = ransom::dispatch!(start, p => ransom::notation::fen::write(&p));
+    if start_fen == start_fen_of_variant {
+        format!("{} start position", variant.name())
+    } else {
+        format!("{} position given by FEN", variant.name())
+    }
 }

@@ -124,7 +124,7 @@ fn solve_one<P: Position>(start: P, args: &MateArgs) -> anyhow::Result<ExitCode>
     let show_progress = !args.quiet && !args.json && std::io::stderr().is_terminal();
     let mut on_progress = |p: &Progress| {
         if show_progress {
-            eprintln!(
+            errln!(
                 "  {:>7.1}s  {:>12} nodes  {:>9.0} nodes/s  table {}",
                 p.elapsed.as_secs_f64(),
                 p.nodes,

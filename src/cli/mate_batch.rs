@@ -121,13 +121,13 @@ pub fn run(args: &MateArgs, variant: Variant, path: &Path) -> anyhow::Result<Exi
         count(Verdict::Disagrees),
         count(Verdict::Unknown),
     );
-    eprintln!(
+    errln!(
         "{} positions: {agree} agree, {disagree} disagree, {unknown} unknown; {nodes_total} nodes in {secs_total:.2} s ({:.0} nodes/s)",
         verdicts.len(),
         nodes_total as f64 / secs_total.max(1e-9)
     );
     for (length, median) in medians(&times) {
-        eprintln!("  mate in {length}: median {median:.1} ms");
+        errln!("  mate in {length}: median {median:.1} ms");
     }
     Ok(if disagree > 0 {
         ExitCode::from(1)

@@ -19,18 +19,41 @@ macro_rules! out {
     }};
 }
 
+/// `eprintln!` that ignores a failed write instead of panicking, so that
+/// `ransom ... 2>&1 | head -1` ends quietly when the reader goes away.
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+
+/// `eprint!` that ignores a failed write (see [`errln!`]).
+macro_rules! err {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let mut stderr = std::io::stderr().lock();
+        let _ = write!(stderr, $($arg)*).and_then(|()| stderr.flush());
+    }};
+}
+
 mod checks;
 mod game;
+mod jobs;
 mod mate;
 mod mate_batch;
 mod moves;
 mod perft;
+mod plan_status;
 mod play;
 mod prove;
+mod prove_job;
+mod prove_plan;
 mod prove_progress;
 mod puzzles;
 mod serve;
 mod store;
+mod store_merge;
 mod tb;
 mod uci;
 mod verify;

@@ -37,7 +37,10 @@ fn report<P: Position>(pos: &P, json: bool) -> anyhow::Result<ExitCode> {
         outln!("{out}")?;
     } else {
         outln!("fen: {}", fen::write(pos))?;
-        outln!("{} legal moves", rows.len())?;
+        outln!(
+            "{}",
+            super::checks::counted(rows.len() as u64, "legal move", "legal moves")
+        )?;
         for (u, s) in &rows {
             outln!("  {u:<6} {s}")?;
         }

@@ -79,7 +79,7 @@ fn report<P: Position>(pos: &P, args: &PerftArgs) -> anyhow::Result<ExitCode> {
         }
         outln!("Nodes searched: {nodes}")?;
         let secs = elapsed.as_secs_f64();
-        eprintln!(
+        errln!(
             "time {:.3} s, {:.1} Mnps",
             secs,
             nodes as f64 / secs.max(1e-9) / 1e6

@@ -96,7 +96,7 @@ fn fail<P: Position>(
             "legal_moves": legal, "fen": fen::write(pos)}});
         outln!("{out}")?;
     } else {
-        eprintln!("error: {message}");
+        errln!("error: {message}");
     }
     Ok(ExitCode::FAILURE)
 }

@@ -1,6 +1,7 @@
 //! `ransom prove`: proves who wins (Losing-chess openings first), writes
 //! the verified proof to a proof table, optionally as PGN.
 
+use super::checks::counted;
 use super::game::state_json;
 use super::prove_progress::ProgressDisplay;
 use ransom::notation::{fen, parse_move, san, uci};
@@ -67,9 +68,10 @@ pub struct ProveArgs {
     no_tablebases: bool,
     /// The solved-position store: every settled position is kept there and
     /// reused by later searches, with the checkpoint to resume from
-    /// (one store per rule set, in DIR/<variant>/).
-    #[arg(long, default_value = ransom::solved::DEFAULT_DIR)]
-    store: PathBuf,
+    /// (one store per rule set, in DIR/<variant>/) [default: proofs/store].
+    /// With --job, the store is only read.
+    #[arg(long, value_name = "DIR")]
+    store: Option<PathBuf>,
     /// Keep nothing on disk (no store, no checkpoint, no resume).
     #[arg(long)]
     no_store: bool,
@@ -93,44 +95,99 @@ pub struct ProveArgs {
     /// Progress as JSON lines on stderr (one a second), for scripts.
     #[arg(long, conflicts_with = "quiet")]
     progress_json: bool,
+    /// Split the search into batch jobs: grow the outer tree until it
+    /// offers --split open positions, then write a job file for each into
+    /// the folder JOBS, with a Makefile, a Slurm array script and a
+    /// Kubernetes Indexed Job manifest that run them (docs/prover.md,
+    /// "Many machines").
+    #[arg(long, value_name = "JOBS", conflicts_with_all = ["no_store", "job"])]
+    plan: Option<PathBuf>,
+    /// The number of jobs --plan writes (fewer if the budget ends first).
+    #[arg(long, default_value_t = 16, requires = "plan", value_parser = super::checks::parse_at_least_one::<usize>)]
+    split: usize,
+    /// Node budget of each job that --plan writes.
+    #[arg(long, default_value_t = 10_000_000, requires = "plan", value_parser = super::checks::parse_at_least_one::<u64>)]
+    job_nodes: u64,
+    /// Time budget of each job that --plan writes, in seconds.
+    #[arg(long, requires = "plan", value_parser = super::checks::parse_seconds)]
+    job_time: Option<f64>,
+    /// Run one job written by --plan; its results go to --store-shard only
+    /// (--max-nodes and --max-time override the job's budget).
+    #[arg(long, value_name = "FILE", requires = "store_shard", conflicts_with_all = ["moves", "fen", "no_store"])]
+    job: Option<PathBuf>,
+    /// Where a job writes what it settled (a store of its own, replaced
+    /// whole when the job runs again), for `ransom store merge`.
+    #[arg(long, value_name = "DIR", requires = "job")]
+    store_shard: Option<PathBuf>,
+}
+
+/// What `--plan` asks for.
+pub(super) struct PlanOptions {
+    /// The jobs folder.
+    pub dir: PathBuf,
+    /// How many jobs.
+    pub split: usize,
+    /// Each job's node budget.
+    pub job_nodes: u64,
+    /// Each job's time budget.
+    pub job_time: Option<f64>,
 }
 
 pub fn run(args: &ProveArgs) -> anyhow::Result<ExitCode> {
+    if let (Some(job), Some(shard)) = (&args.job, &args.store_shard) {
+        return super::prove_job::run(job, shard, ProveArgsOwned::from(args));
+    }
     let variant: Variant = args.variant.parse()?;
     let start = match &args.fen {
         None => AnyPosition::start(variant),
         Some(text) => AnyPosition::from_setup(variant, &fen::parse(text)?)?,
     };
+    let args_owned = ProveArgsOwned::from(args);
+    on_big_stack(move || dispatch!(start, p => prove_from(p, &args_owned)))
+}
+
+/// Runs `work` on a thread with a large stack (deep proofs recurse
+/// deeply), with SIGINT, SIGTERM and SIGHUP raising [`INTERRUPTED`].
+pub(super) fn on_big_stack(
+    work: impl FnOnce() -> anyhow::Result<ExitCode> + Send + 'static,
+) -> anyhow::Result<ExitCode> {
     let _ = ctrlc::set_handler(|| {
         if INTERRUPTED.swap(1, Ordering::SeqCst) == 1 {
             // A second interrupt: the user does not want to wait.
             std::process::exit(130);
         }
     });
-    // Deep proofs recurse deeply: give the search a large stack.
-    let args_owned = ProveArgsOwned::from(args);
     std::thread::Builder::new()
         .stack_size(1 << 30)
-        .spawn(move || dispatch!(start, p => prove_from(p, &args_owned)))?
+        .spawn(work)?
         .join()
         .map_err(|_| anyhow::anyhow!("the prover thread panicked"))?
 }
 
+/// Whether SIGINT, SIGTERM or SIGHUP has stopped the search.
+pub(super) fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst) == 1
+}
+
 /// The arguments, owned, for the search thread.
-struct ProveArgsOwned {
-    moves: Vec<String>,
-    config: ScaleConfig,
-    out: Option<PathBuf>,
-    pgn: Option<PathBuf>,
-    write: bool,
-    quiet: bool,
-    force_progress: bool,
-    progress_json: bool,
-    json: bool,
-    tablebases: Option<PathBuf>,
-    store: Option<PathBuf>,
-    store_memory: usize,
-    budget_given: bool,
+pub(super) struct ProveArgsOwned {
+    pub moves: Vec<String>,
+    pub config: ScaleConfig,
+    pub out: Option<PathBuf>,
+    pub pgn: Option<PathBuf>,
+    pub write: bool,
+    pub quiet: bool,
+    pub force_progress: bool,
+    pub progress_json: bool,
+    pub json: bool,
+    pub tablebases: Option<PathBuf>,
+    /// The store (`None`: --no-store).
+    pub store: Option<PathBuf>,
+    /// Whether --store was given (a job reads a store only then).
+    pub store_given: bool,
+    pub store_memory: usize,
+    pub budget_given: bool,
+    pub plan: Option<PlanOptions>,
 }
 
 impl From<&ProveArgs> for ProveArgsOwned {
@@ -154,6 +211,7 @@ impl From<&ProveArgs> for ProveArgsOwned {
                 threads,
                 store_min_work: a.store_min_work,
                 checkpoint_every: Duration::from_secs_f64(a.checkpoint_every),
+                attacker: None,
             },
             out: a.out.clone(),
             pgn: a.pgn.clone(),
@@ -163,9 +221,20 @@ impl From<&ProveArgs> for ProveArgsOwned {
             progress_json: a.progress_json,
             json: a.json,
             tablebases: (!a.no_tablebases).then(|| a.tablebases.clone()),
-            store: (!a.no_store).then(|| a.store.clone()),
+            store: (!a.no_store).then(|| {
+                a.store
+                    .clone()
+                    .unwrap_or_else(|| PathBuf::from(ransom::solved::DEFAULT_DIR))
+            }),
+            store_given: a.store.is_some(),
             store_memory: a.store_memory.saturating_mul(1 << 20),
             budget_given: a.max_nodes.is_some() || a.max_time.is_some(),
+            plan: a.plan.clone().map(|dir| PlanOptions {
+                dir,
+                split: a.split,
+                job_nodes: a.job_nodes,
+                job_time: a.job_time,
+            }),
         }
     }
 }
@@ -214,7 +283,7 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
         args.force_progress,
         args.progress_json,
     );
-    if !args.budget_given {
+    if !args.budget_given && args.plan.is_none() {
         display.note("no --max-nodes or --max-time: the search runs until it settles the position (Ctrl-C stops it and keeps its work)");
     }
     if store.dir().is_some() && store.began_with() > 0 {
@@ -228,6 +297,14 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
         ));
     }
     let oracle = args.tablebases.as_deref().and_then(tablebase_oracle::<P>);
+    if let Some(plan) = &args.plan {
+        let root = super::prove_plan::Root {
+            pos: &pos,
+            start_fen: &start_fen,
+            line_uci: &line_uci,
+        };
+        return super::prove_plan::plan(root, plan, args, &store, oracle.as_deref(), display);
+    }
     let scale = prove_at_scale(
         &pos,
         &store,
@@ -241,7 +318,7 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
     } else {
         None
     };
-    let interrupted = INTERRUPTED.load(Ordering::SeqCst) == 1;
+    let interrupted = interrupted();
     let mut report = scale.report;
     let mut notes = notes_before;
     notes.append(&mut report.notes);
@@ -321,12 +398,10 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
         out["notes"] = report.notes.clone().into();
         outln!("{out}")?;
     } else {
-        let line = if line_uci.is_empty() {
-            "(start)".to_string()
-        } else {
-            line_uci.join(" ")
-        };
-        outln!("position: {root_fen}  [{} after {line}]", P::VARIANT.name())?;
+        outln!(
+            "position: {root_fen}  [{}]",
+            super::checks::reached_by(P::VARIANT, &start_fen, &line_uci)
+        )?;
         match (report.verdict, winner) {
             (Verdict::Unknown, _) | (_, None) => outln!("result: unknown")?,
             (verdict, Some(w)) => {
@@ -342,10 +417,10 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
         }
         if let Some(v) = report.verified {
             outln!(
-                "proof: {} positions, {} winner moves, longest line {} plies",
-                v.positions,
-                v.winner_moves,
-                v.depth
+                "proof: {}, {}, longest line {}",
+                counted(v.positions, "position", "positions"),
+                counted(v.winner_moves, "winner move", "winner moves"),
+                counted(v.depth as u64, "ply", "plies")
             )?;
         }
         outln!(

@@ -49,7 +49,7 @@ impl ProgressDisplay {
     pub fn note(&self, text: &str) {
         match &self.bar {
             Some(bar) => bar.println(format!("note: {text}")),
-            None if !self.quiet && !self.json => eprintln!("note: {text}"),
+            None if !self.quiet && !self.json => errln!("note: {text}"),
             None => {}
         }
     }
@@ -73,7 +73,7 @@ impl ProgressDisplay {
                 "store_bytes": s.store_bytes,
                 "resumed": s.resumed,
             });
-            eprintln!("{line}");
+            errln!("{line}");
             return;
         }
         let text = line(s);
@@ -83,7 +83,7 @@ impl ProgressDisplay {
             && self.last_plain.elapsed() >= every
         {
             self.last_plain = Instant::now();
-            eprintln!("{text}");
+            errln!("{text}");
         }
     }
 

@@ -208,7 +208,7 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         }
         found.truncate(args.count);
         if !args.quiet {
-            eprintln!(
+            errln!(
                 "resuming {}: {} puzzles, from game {next_game}",
                 out.display(),
                 found.len()
@@ -268,17 +268,17 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                 start.elapsed().as_secs_f64()
             );
             if terminal {
-                eprint!("\r{text}");
+                err!("\r{text}");
             } else {
-                eprintln!("{text}");
+                errln!("{text}");
             }
         }
     }
     if !args.quiet {
         if terminal {
-            eprintln!();
+            errln!();
         }
-        eprintln!(
+        errln!(
             "{} puzzles from {games} games (next game {game}) in {:.1} s",
             found.len(),
             start.elapsed().as_secs_f64()
@@ -333,11 +333,11 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
             }
         }
         if !args.quiet && std::io::stderr().is_terminal() {
-            eprint!("\r{}/{} verified", i + 1, selected.len());
+            err!("\r{}/{} verified", i + 1, selected.len());
         }
     }
     if !args.quiet && std::io::stderr().is_terminal() {
-        eprintln!();
+        errln!();
     }
     outln!(
         "{}: {} of {} puzzles verified, {failed} failed ({} in {:.1} s)",

@@ -18,11 +18,22 @@ pub struct StoreArgs {
 #[derive(Debug, clap::Subcommand)]
 enum StoreCommand {
     /// What a store holds: files, positions by kind, checkpoints of unfinished searches.
-    Stats(StoreTarget),
+    Stats(StatsTarget),
     /// Fold the logs into one compacted table (atomically; the store stays usable).
     Compact(StoreTarget),
     /// Re-prove every stored win and loss from the stored moves with the independent verifier.
     Verify(VerifyTarget),
+    /// Fold the shards of batch jobs (`prove --job … --store-shard`) into a store.
+    Merge(super::store_merge::MergeTarget),
+}
+
+#[derive(Debug, clap::Args)]
+struct StatsTarget {
+    #[command(flatten)]
+    target: StoreTarget,
+    /// Also say where each job of this plan stands (a folder written by `prove --plan`).
+    #[arg(long, value_name = "JOBS")]
+    plan: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -52,9 +63,10 @@ struct VerifyTarget {
 
 pub fn run(args: &StoreArgs) -> anyhow::Result<ExitCode> {
     match &args.command {
-        StoreCommand::Stats(t) => stats(t),
+        StoreCommand::Stats(t) => stats(&t.target, t.plan.as_deref()),
         StoreCommand::Compact(t) => compact(t),
         StoreCommand::Verify(v) => verify(v),
+        StoreCommand::Merge(m) => super::store_merge::merge(m),
     }
 }
 
@@ -83,8 +95,16 @@ fn variants(target: &StoreTarget) -> anyhow::Result<Vec<Variant>> {
     Ok(found)
 }
 
-fn stats(target: &StoreTarget) -> anyhow::Result<ExitCode> {
+fn stats(target: &StoreTarget, plan: Option<&Path>) -> anyhow::Result<ExitCode> {
     let mut all = Vec::new();
+    let mut plan_status = None;
+    let plan_variant = match plan {
+        Some(dir) => {
+            let p: super::jobs::Plan = super::jobs::read_json(&dir.join("plan.json"), "plan file")?;
+            Some(p.variant.parse::<Variant>()?)
+        }
+        None => None,
+    };
     for variant in variants(target)? {
         let dir = variant_dir(&target.dir, variant);
         // No lock: stats may look at a store that a search is writing (a
@@ -92,6 +112,15 @@ fn stats(target: &StoreTarget) -> anyhow::Result<ExitCode> {
         let files = scan(&dir)?;
         let merged = read_merged(&files, variant.name())?;
         let reading = &merged.reading;
+        if let Some(dir) = plan
+            && plan_variant == Some(variant)
+        {
+            plan_status = Some(super::plan_status::plan_status(
+                dir,
+                &variant_dir(&target.dir, variant),
+                &merged.records,
+            )?);
+        }
         let values = merged.records.values().map(|m| m.record.value);
         let count = |f: fn(Solved) -> bool| values.clone().filter(|&v| f(v)).count();
         let (wins, losses) = (count(Solved::is_win), count(Solved::is_loss));
@@ -132,9 +161,23 @@ fn stats(target: &StoreTarget) -> anyhow::Result<ExitCode> {
             "bytes": solved::disk_bytes(&dir), "checkpoints": checkpoints,
         }));
     }
+    if plan.is_some() && plan_status.is_none() {
+        anyhow::bail!(
+            "the plan's rule set has no store in {}",
+            target.dir.display()
+        );
+    }
     if target.json {
-        outln!("{}", serde_json::json!({ "stores": all }))?;
+        outln!(
+            "{}",
+            serde_json::json!({ "stores": all, "plan": plan_status })
+        )?;
         return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(status) = &plan_status {
+        for line in super::plan_status::describe(status) {
+            outln!("{line}")?;
+        }
     }
     for s in &all {
         outln!(
@@ -280,7 +323,7 @@ fn verify(args: &VerifyTarget) -> anyhow::Result<ExitCode> {
             Err(e) => {
                 failed = true;
                 if !target.json {
-                    eprintln!("FAILED: {e}");
+                    errln!("FAILED: {e}");
                 }
                 out.push(serde_json::json!({"ok": false, "store": name, "error": e.to_string()}));
             }

@@ -174,9 +174,9 @@ fn build<R: LosingRules>(
         }
         let result = tablebase::build_with_progress::<R>(dir, targets, &state, |done, total, b| {
             if terminal {
-                eprint!("\r\x1b[2K");
+                err!("\r\x1b[2K");
             }
-            eprintln!(
+            errln!(
                 "[{done}/{total}] {} {}: {} bytes, {:.2}s",
                 b.material,
                 if b.existed { "exists" } else { "built" },
@@ -192,7 +192,7 @@ fn build<R: LosingRules>(
     }
     if manifest {
         let path = tablebase::write_manifest(dir, R::VARIANT)?;
-        eprintln!("manifest: {}", path.display());
+        errln!("manifest: {}", path.display());
     }
     outln!(
         "{} tables for {} in {} ({} new), {} bytes, {:.1}s",
@@ -325,7 +325,7 @@ fn draw_progress(state: &BuildProgress, finished: &AtomicBool, start: std::time:
         );
         let bar_width = 30;
         let filled = ((overall / 100.0) * bar_width as f64) as usize;
-        eprint!(
+        err!(
             "\r\x1b[2K[{}{}] {overall:5.1}%  table {}/{} {table}: {phase}  {:.0}s",
             "#".repeat(filled.min(bar_width)),
             "-".repeat(bar_width - filled.min(bar_width)),
@@ -334,7 +334,7 @@ fn draw_progress(state: &BuildProgress, finished: &AtomicBool, start: std::time:
             start.elapsed().as_secs_f64()
         );
     }
-    eprint!("\r\x1b[2K");
+    err!("\r\x1b[2K");
 }
 
 fn category(w: Wdl) -> &'static str {

@@ -1,5 +1,6 @@
 //! `ransom verify`: re-checks a proof file with the independent verifier.
 
+use super::checks::{counted, reached_by};
 use ransom::search::proof::verify_file;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -34,19 +35,14 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
                 outln!("{out}")?;
             } else {
                 outln!(
-                    "OK: {} wins in {} ({} after {}): {} positions, {} winner moves used of {} stored, longest line {} plies",
+                    "OK: {} wins in {} ({}): {}, {} used of {} stored, longest line {}",
                     checked.meta.winner,
                     checked.meta.root_fen,
-                    checked.variant.name(),
-                    if checked.meta.line.is_empty() {
-                        "(start)".to_string()
-                    } else {
-                        checked.meta.line.join(" ")
-                    },
-                    checked.verified.positions,
-                    checked.verified.winner_moves,
+                    reached_by(checked.variant, &checked.meta.start_fen, &checked.meta.line),
+                    counted(checked.verified.positions, "position", "positions"),
+                    counted(checked.verified.winner_moves, "winner move", "winner moves"),
                     checked.stored_moves,
-                    checked.verified.depth
+                    counted(checked.verified.depth as u64, "ply", "plies")
                 )?;
             }
             Ok(ExitCode::SUCCESS)
@@ -58,7 +54,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
                     serde_json::json!({"ok": false, "error": {"code": "invalid-proof", "message": e.to_string()}})
                 )?;
             } else {
-                eprintln!("FAILED: {e}");
+                errln!("FAILED: {e}");
             }
             Ok(ExitCode::FAILURE)
         }

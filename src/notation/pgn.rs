@@ -68,8 +68,10 @@ fn is_exchange(rest: &[u8]) -> bool {
         && rest.get(i + 2).is_some_and(|c| (b'1'..=b'8').contains(c))
 }
 
-/// Reads the first game of `text`; text without a game is an error.
+/// Reads the first game of `text`; text without a game is an error. A
+/// UTF-8 byte-order mark at the start (as some editors write) is skipped.
 pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let bytes = text.as_bytes();
     let mut game = PgnGame::default();
     let mut i = 0;

@@ -5,6 +5,7 @@ use super::config::ServeConfig;
 use super::routes::router;
 use super::state::AppState;
 use crate::Variant;
+use std::io::Write as _;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::net::TcpListener;
@@ -72,8 +73,11 @@ pub fn run(config: ServeConfig) -> anyhow::Result<()> {
     rt.block_on(async move {
         let listener = bind(bind_addr).await?;
         let addr = listener.local_addr()?;
-        eprintln!("{}", summary(&state));
-        eprintln!("ransom serve: listening on http://{addr}/ (Ctrl-C stops)");
+        let _ = writeln!(std::io::stderr(), "{}", summary(&state));
+        let _ = writeln!(
+            std::io::stderr(),
+            "ransom serve: listening on http://{addr}/ (Ctrl-C stops)"
+        );
         axum::serve(listener, router(state))
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;

@@ -4,7 +4,6 @@ use super::config::ServeConfig;
 use super::jobs::JobPool;
 use super::puzzle_sets::PuzzleSets;
 use crate::analysis::{Knowledge, ProofIndex};
-use std::sync::atomic::AtomicUsize;
 use std::time::Instant;
 
 /// The service's shared state.
@@ -19,8 +18,9 @@ pub struct AppState {
     pub jobs: JobPool,
     /// When the service started.
     pub started: Instant,
-    /// Proofs stored by this run (against `config.max_stored_proofs`).
-    pub stored_proofs: AtomicUsize,
+    /// Proofs stored by this run (against `config.max_stored_proofs`);
+    /// held while a proof is written, so one position is written once.
+    pub stored_proofs: std::sync::Mutex<usize>,
 }
 
 impl AppState {
@@ -40,7 +40,7 @@ impl AppState {
             puzzles,
             jobs,
             started: Instant::now(),
-            stored_proofs: AtomicUsize::new(0),
+            stored_proofs: std::sync::Mutex::new(0),
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Compaction: the table and the logs folded into one new table.
 
-use super::files::{read_merged, scan, table_path};
+use super::files::{Merged, StoreFiles, read_merged, scan, table_path};
 use super::{lock, variant_dir};
 use crate::store::{StoreError, TableKind, TableWriter};
 use crate::variants::Variant;
@@ -38,9 +38,22 @@ pub fn compact(root: &Path, variant: Variant) -> Result<CompactReport, StoreErro
 
 /// Compaction by the holder of the lock.
 pub(super) fn compact_locked(dir: &Path, variant: Variant) -> Result<CompactReport, StoreError> {
-    let bytes_before = super::disk_bytes(dir);
     let found = scan(dir)?;
     let merged = read_merged(&found, variant.name())?;
+    rewrite(dir, variant, &found, &merged)
+}
+
+/// Writes `merged` (every record of the files `found`, and perhaps more)
+/// as the store's new table, then removes the files it replaces. The new
+/// table's rename is the one moment the store changes: before it the old
+/// files are whole, after it the new table holds everything.
+pub(super) fn rewrite(
+    dir: &Path,
+    variant: Variant,
+    found: &StoreFiles,
+    merged: &Merged,
+) -> Result<CompactReport, StoreError> {
+    let bytes_before = super::disk_bytes(dir);
     let reading = &merged.reading;
     let generation = found.newest_generation() + 1;
     let mut writer = TableWriter::new(

@@ -29,12 +29,15 @@ mod compact;
 mod files;
 mod index;
 pub mod log;
+mod merge;
 pub mod packed;
+pub mod shard;
 mod value;
 
 pub use check::{StoreCheck, StoreCheckError, verify_store};
 pub use compact::{CompactReport, compact};
 pub use files::{Merged, MergedRecord, StoreFiles, StoreReading, read_all, read_merged, scan};
+pub use merge::{MergeReport, ShardMerge, is_merged, merge_shards};
 
 pub use index::{SLOT_BYTES, SolvedIndex};
 pub use log::Record;
@@ -55,13 +58,33 @@ pub fn variant_dir(root: &Path, variant: Variant) -> PathBuf {
     root.join(variant.name())
 }
 
+/// Where a store's new records go.
+enum Sink {
+    /// Nowhere (a store in memory only).
+    Nothing,
+    /// The store's log on disk.
+    Log(LogWriter),
+    /// A list kept in memory, written out as one shard at the end
+    /// ([`SolvedStore::for_job`]).
+    Collect(Vec<Record>),
+}
+
+impl Sink {
+    fn writer(&mut self) -> Option<&mut LogWriter> {
+        match self {
+            Sink::Log(writer) => Some(writer),
+            _ => None,
+        }
+    }
+}
+
 /// An open store: its in-memory index and, unless it lives in memory only,
 /// the log that new results are appended to.
 pub struct SolvedStore {
     variant: Variant,
     dir: Option<PathBuf>,
     index: SolvedIndex,
-    log: Mutex<Option<LogWriter>>,
+    log: Mutex<Sink>,
     _lock: Option<std::fs::File>,
     began_with: usize,
     added: AtomicU64,
@@ -128,17 +151,7 @@ impl SolvedStore {
         std::fs::create_dir_all(&dir).map_err(io_error(&dir))?;
         let lock = lock(&dir, true)?;
         let files = scan(&dir)?;
-        let mut records = Vec::new();
-        let reading = read_all(&files, variant.name(), |record, _, _| {
-            records.push((record.key, record.value));
-            Ok(())
-        })?;
-        let index = SolvedIndex::with_capacity(
-            (memory_bytes / SLOT_BYTES / 8 * 7).max(records.len() * 3 / 2 + (1 << 20)),
-        );
-        for (key, value) in records {
-            index.insert(key, value);
-        }
+        let (index, reading) = read_index(&files, variant, memory_bytes)?;
         for stale in &files.stale {
             let _ = std::fs::remove_file(stale);
         }
@@ -157,7 +170,7 @@ impl SolvedStore {
             began_with: index.len(),
             dir: Some(dir),
             index,
-            log: Mutex::new(Some(writer)),
+            log: Mutex::new(Sink::Log(writer)),
             _lock: Some(lock),
             added: AtomicU64::new(0),
             reading,
@@ -171,11 +184,62 @@ impl SolvedStore {
             variant,
             dir: None,
             index: SolvedIndex::with_capacity(memory_bytes / SLOT_BYTES / 8 * 7),
-            log: Mutex::new(None),
+            log: Mutex::new(Sink::Nothing),
             _lock: None,
             began_with: 0,
             added: AtomicU64::new(0),
             reading: StoreReading::default(),
+        }
+    }
+
+    /// The store of one batch job (`prove --job`): it starts with what the
+    /// store under `base` holds (read, not written: a shared lock is taken
+    /// while reading), and keeps every record added in memory, for
+    /// [`SolvedStore::take_added`] to hand to [`shard::write_shard`].
+    pub fn for_job(
+        base: Option<&Path>,
+        variant: Variant,
+        memory_bytes: usize,
+    ) -> Result<SolvedStore, StoreError> {
+        let (index, reading) = match base {
+            Some(root) => {
+                let dir = variant_dir(root, variant);
+                if !dir.is_dir() {
+                    return Err(StoreError::Io {
+                        path: dir.display().to_string(),
+                        error: std::io::Error::new(
+                            std::io::ErrorKind::NotFound,
+                            "no store of this rule set here",
+                        ),
+                    });
+                }
+                let _shared = lock(&dir, false)?;
+                read_index(&scan(&dir)?, variant, memory_bytes)?
+            }
+            None => (
+                SolvedIndex::with_capacity(memory_bytes / SLOT_BYTES / 8 * 7),
+                StoreReading::default(),
+            ),
+        };
+        Ok(SolvedStore {
+            variant,
+            dir: None,
+            began_with: index.len(),
+            index,
+            log: Mutex::new(Sink::Collect(Vec::new())),
+            _lock: None,
+            added: AtomicU64::new(0),
+            reading,
+        })
+    }
+
+    /// The records added since the store was made (a job's store), taken
+    /// out; empty for other stores.
+    pub fn take_added(&self) -> Vec<Record> {
+        let mut log = self.log.lock().unwrap_or_else(|e| e.into_inner());
+        match &mut *log {
+            Sink::Collect(list) => std::mem::take(list),
+            _ => Vec::new(),
         }
     }
 
@@ -234,13 +298,17 @@ impl SolvedStore {
         }
         {
             let mut log = self.log.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(writer) = log.as_mut() {
-                for record in records {
-                    writer.push(record);
+            match &mut *log {
+                Sink::Nothing => {}
+                Sink::Log(writer) => {
+                    for record in records {
+                        writer.push(record);
+                    }
+                    if writer.pending_bytes() >= 8 << 20 {
+                        writer.flush()?;
+                    }
                 }
-                if writer.pending_bytes() >= 8 << 20 {
-                    writer.flush()?;
-                }
+                Sink::Collect(list) => list.extend_from_slice(records),
             }
         }
         for record in records {
@@ -254,7 +322,7 @@ impl SolvedStore {
     /// Writes and syncs the records added so far.
     pub fn flush(&self) -> Result<(), StoreError> {
         let mut log = self.log.lock().unwrap_or_else(|e| e.into_inner());
-        match log.as_mut() {
+        match log.writer() {
             Some(writer) => writer.flush(),
             None => Ok(()),
         }
@@ -267,8 +335,8 @@ impl SolvedStore {
 
     /// Records in the current log (written or queued).
     pub fn log_records(&self) -> u64 {
-        let log = self.log.lock().unwrap_or_else(|e| e.into_inner());
-        log.as_ref().map_or(0, LogWriter::records)
+        let mut log = self.log.lock().unwrap_or_else(|e| e.into_inner());
+        log.writer().map_or(0, |w| w.records())
     }
 
     /// Flushes, then folds the log into a new compacted table (the lock
@@ -278,11 +346,11 @@ impl SolvedStore {
             return Ok(CompactReport::default());
         };
         let mut log = self.log.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(writer) = log.as_mut() {
+        if let Some(writer) = log.writer() {
             writer.flush()?;
         }
         let report = compact::compact_locked(dir, self.variant)?;
-        *log = Some(LogWriter::open(
+        *log = Sink::Log(LogWriter::open(
             &files::log_path(dir, report.generation),
             self.variant.name(),
             0,
@@ -295,6 +363,27 @@ impl Drop for SolvedStore {
     fn drop(&mut self) {
         let _ = self.flush();
     }
+}
+
+/// Reads every record of a store's files into a new index of about
+/// `memory_bytes` (more if the files hold more).
+fn read_index(
+    files: &StoreFiles,
+    variant: Variant,
+    memory_bytes: usize,
+) -> Result<(SolvedIndex, StoreReading), StoreError> {
+    let mut records = Vec::new();
+    let reading = read_all(files, variant.name(), |record, _, _| {
+        records.push((record.key, record.value));
+        Ok(())
+    })?;
+    let index = SolvedIndex::with_capacity(
+        (memory_bytes / SLOT_BYTES / 8 * 7).max(records.len() * 3 / 2 + (1 << 20)),
+    );
+    for (key, value) in records {
+        index.insert(key, value);
+    }
+    Ok((index, reading))
 }
 
 /// Bytes of the store files in `dir`.

@@ -4,6 +4,7 @@ use super::{FORMAT_VERSION, MAGIC, OLDEST_READ_VERSION, StoreError, TableKind, f
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Collects records and writes them as a table.
 pub struct TableWriter {
@@ -155,22 +156,80 @@ impl TableWriter {
     }
 }
 
-/// Writes `bytes` to `path.tmp`, syncs it, then renames it to `path`, so a
-/// crash never leaves a half-written file under the real name.
+/// Writes `bytes` to `path` so that a crash never leaves a half-written
+/// file under that name: into a temporary file of a name no other writer
+/// uses (`.NAME.PID-N.tmp`, in the same folder), synced, then renamed over
+/// `path`. A symlink is followed: the file it names is replaced, the link
+/// stays. A target that exists and is not a regular file (a device such as
+/// `/dev/null`, a FIFO) is written to directly, never replaced; a
+/// directory is an error.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
     let io = |error| StoreError::Io {
         path: path.display().to_string(),
         error,
     };
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(io)?;
+    let target = follow_links(path).map_err(io)?;
+    if let Ok(meta) = std::fs::metadata(&target) {
+        if meta.is_dir() {
+            return Err(io(std::io::Error::new(
+                std::io::ErrorKind::IsADirectory,
+                "is a directory, not a file to write",
+            )));
+        }
+        if !meta.is_file() {
+            let mut file = std::fs::OpenOptions::new()
+                .write(true)
+                .open(&target)
+                .map_err(io)?;
+            return file.write_all(bytes).map_err(io);
+        }
     }
-    let mut tmp_name = path.as_os_str().to_owned();
-    tmp_name.push(".tmp");
-    let tmp = std::path::PathBuf::from(tmp_name);
-    let mut file = std::fs::File::create(&tmp).map_err(io)?;
-    file.write_all(bytes).map_err(io)?;
-    file.sync_all().map_err(io)?;
-    drop(file);
-    std::fs::rename(&tmp, path).map_err(io)
+    let dir = target
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(io)?;
+    static WRITES: AtomicU64 = AtomicU64::new(0);
+    let name = target.file_name().unwrap_or_default().to_string_lossy();
+    // Room for the dot, the process and the count within 255 bytes.
+    let name: String = name
+        .char_indices()
+        .take_while(|(i, c)| i + c.len_utf8() <= 200)
+        .map(|(_, c)| c)
+        .collect();
+    let tmp = dir.join(format!(
+        ".{name}.{}-{}.tmp",
+        std::process::id(),
+        WRITES.fetch_add(1, Ordering::Relaxed)
+    ));
+    let written = (|| {
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        drop(file);
+        std::fs::rename(&tmp, &target)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written.map_err(io)
+}
+
+/// `path` with symlinks followed (up to 40 of them) to the name of the
+/// file itself, which need not exist yet.
+fn follow_links(path: &Path) -> std::io::Result<std::path::PathBuf> {
+    let mut at = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&at) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link = std::fs::read_link(&at)?;
+                at = match at.parent() {
+                    Some(parent) if link.is_relative() => parent.join(link),
+                    _ => link,
+                };
+            }
+            _ => return Ok(at),
+        }
+    }
+    Err(std::io::Error::other("too many levels of symbolic links"))
 }

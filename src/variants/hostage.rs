@@ -329,6 +329,28 @@ impl Position for Hostage {
         if board.occupied().count() + held > 64 {
             problems.push("more than 64 men on the board and held".into());
         }
+        // Men change places (board, prison, airfield) but are never made:
+        // each side has at most its 16 men and 8 pawns of the start
+        // (RULES H1: a capture imprisons, a promotion swaps, H11).
+        for color in Color::ALL {
+            let men =
+                board.by_color(color).count() + pockets[color].total() + prisoners[color].total();
+            let pawns = (board.by_color(color) & board.by_role(Role::Pawn)).count()
+                + u32::from(pockets[color][Role::Pawn])
+                + u32::from(prisoners[color][Role::Pawn]);
+            if men > 16 {
+                problems.push(format!(
+                    "{} has {men} men on the board, in prisons and in airfields; at most 16 can exist",
+                    color.name()
+                ));
+            }
+            if pawns > 8 {
+                problems.push(format!(
+                    "{} has {pawns} pawns on the board, in prisons and in airfields; at most 8 can exist",
+                    color.name()
+                ));
+            }
+        }
         let mut plain = setup.clone();
         plain.promoted = Bitboard::EMPTY;
         plain.pockets = Some(pockets);

@@ -32,7 +32,7 @@ struct Shared<P> {
 }
 
 /// How one phase (one attacker) of the search ended.
-pub(super) struct PhaseEnd {
+pub(super) struct PhaseEnd<P> {
     pub result: SearchResult,
     pub nodes: u64,
     pub earlier_nodes: u64,
@@ -43,6 +43,19 @@ pub(super) struct PhaseEnd {
     pub resumed: bool,
     pub oracle_hits: u64,
     pub notes: Vec<String>,
+    /// With [`Phase::split`]: the open leaves chosen for jobs.
+    pub frontier: Vec<FrontierLeaf<P>>,
+}
+
+/// An open leaf of the outer tree, chosen for a batch job.
+#[derive(Clone, Debug)]
+pub struct FrontierLeaf<P> {
+    /// The moves from the searched position to the leaf.
+    pub line: Vec<crate::moves::Move>,
+    /// The leaf's position.
+    pub pos: P,
+    /// Its proof and disproof numbers.
+    pub numbers: (Pn, Pn),
 }
 
 /// Everything a phase works with.
@@ -55,9 +68,20 @@ pub(super) struct Phase<'a, P: Position> {
     pub started: Instant,
     /// Nodes already spent by earlier phases of this run.
     pub spent: u64,
+    /// Stop once the outer tree offers this many distinct leaves worth
+    /// searching ([`OuterTree::spread`]), and return them.
+    pub split: Option<usize>,
 }
 
 impl<P: Position> Phase<'_, P> {
+    /// What the store says of `pos` for the attacker: wins, has no forced
+    /// win, or nothing known.
+    fn known(&self, pos: &P) -> Option<bool> {
+        self.store
+            .get(pos.zobrist())
+            .and_then(|s| s.attacker_wins(self.attacker, pos.turn()))
+    }
+
     /// Whether the attacker wins `pos` by the rules, the tables or the store.
     fn known_win(&self, pos: &P) -> bool {
         if let Some(outcome) = pos.outcome() {
@@ -68,10 +92,7 @@ impl<P: Position> Phase<'_, P> {
         {
             return true;
         }
-        self.store
-            .get(pos.zobrist())
-            .and_then(|s| s.attacker_wins(self.attacker, pos.turn()))
-            == Some(true)
+        self.known(pos) == Some(true)
     }
 
     fn checkpoint_path(&self) -> Option<PathBuf> {
@@ -100,19 +121,29 @@ impl<P: Position> Phase<'_, P> {
     pub(super) fn run(
         &self,
         progress: &mut dyn FnMut(&ScaleStatus),
-    ) -> Result<PhaseEnd, StoreError> {
+    ) -> Result<PhaseEnd<P>, StoreError> {
         let path = self.checkpoint_path();
         let loaded = match &path {
             Some(p) => checkpoint::load(p, self.root, self.attacker)?,
             None => None,
         };
         let resumed = loaded.is_some();
-        let (tree, earlier) = loaded.unwrap_or_else(|| {
+        let (mut tree, earlier) = loaded.unwrap_or_else(|| {
             (
                 OuterTree::new(self.root.clone(), self.attacker, (Pn::ONE, Pn::ONE)),
                 Totals::default(),
             )
         });
+        if resumed {
+            // Other processes may have added to the store since (merged
+            // shards of batch jobs): open leaves it settles take its value.
+            let proved = tree.refresh(|pos| self.known(pos));
+            let records: Vec<Record> = proved
+                .into_iter()
+                .filter_map(|id| self.internal_record(&tree, id))
+                .collect();
+            self.store.record(&records)?;
+        }
         let shared = Mutex::new(Shared {
             tree,
             used: 0,
@@ -195,7 +226,24 @@ impl<P: Position> Phase<'_, P> {
         } else {
             save(&s)?;
         }
+        let frontier = match self.split {
+            Some(n) if result == SearchResult::Unknown => s
+                .tree
+                .spread(n)
+                .into_iter()
+                .map(|id| {
+                    let node = &s.tree.nodes[id as usize];
+                    FrontierLeaf {
+                        line: s.tree.line_to(id),
+                        pos: node.pos.clone(),
+                        numbers: (node.pn, node.dn),
+                    }
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
         Ok(PhaseEnd {
+            frontier,
             result,
             nodes: s.used,
             earlier_nodes: earlier.nodes,
@@ -301,6 +349,11 @@ impl<P: Position> Phase<'_, P> {
             let max = self.config.budget.max_nodes.saturating_sub(self.spent);
             let free = max.saturating_sub(s.used + s.reserved);
             if free == 0 {
+                return None;
+            }
+            if let Some(n) = self.split
+                && s.tree.spread(n).len() >= n
+            {
                 return None;
             }
             if let Some(id) = s.tree.select() {

@@ -10,7 +10,11 @@
 
 pub mod checkpoint;
 mod driver;
+mod plan;
 pub mod tree;
+
+pub use driver::FrontierLeaf;
+pub use plan::{PlanReport, plan_at_scale};
 
 use super::budget::Budget;
 use super::dfpn::SearchResult;
@@ -41,6 +45,9 @@ pub struct ScaleConfig {
     pub store_min_work: u32,
     /// How often the outer tree is checkpointed.
     pub checkpoint_every: Duration,
+    /// Try only this side's win (a batch job's); by default the side to
+    /// move's, then the other's.
+    pub attacker: Option<Color>,
 }
 
 impl Default for ScaleConfig {
@@ -51,6 +58,7 @@ impl Default for ScaleConfig {
             threads: 1,
             store_min_work: DEFAULT_STORE_MIN_WORK,
             checkpoint_every: Duration::from_secs(60),
+            attacker: None,
         }
     }
 }
@@ -133,6 +141,9 @@ pub fn prove_at_scale<P: Position>(
     };
     let us = root.turn();
     for (attacker, verdict) in [(us, Verdict::Win), (!us, Verdict::Loss)] {
+        if config.attacker.is_some_and(|only| only != attacker) {
+            continue;
+        }
         let known = store
             .get(root.zobrist())
             .and_then(|s| s.attacker_wins(attacker, us));
@@ -149,6 +160,7 @@ pub fn prove_at_scale<P: Position>(
                 config,
                 started,
                 spent: scale.report.nodes,
+                split: None,
             };
             let end = phase.run(progress)?;
             scale.report.nodes += end.nodes;

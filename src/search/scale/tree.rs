@@ -290,6 +290,68 @@ impl<P: Position> OuterTree<P> {
         line
     }
 
+    /// Up to `n` distinct leaves, chosen one after the other as `n`
+    /// threads would choose them ([`OuterTree::select`], with its virtual
+    /// loss): the open positions most worth searching next. The tree is
+    /// left as it was.
+    pub fn spread(&mut self, n: usize) -> Vec<NodeId> {
+        let mut leaves = Vec::new();
+        while leaves.len() < n {
+            match self.select() {
+                Some(leaf) => leaves.push(leaf),
+                None => break,
+            }
+        }
+        for &leaf in &leaves {
+            self.release(leaf);
+        }
+        leaves
+    }
+
+    /// The moves from the root to `id`.
+    pub fn line_to(&self, id: NodeId) -> Vec<Move> {
+        let mut line = Vec::new();
+        let mut at = id;
+        while let Some(mv) = self.nodes[at as usize].mv {
+            line.push(mv);
+            at = self.nodes[at as usize].parent;
+        }
+        line.reverse();
+        line
+    }
+
+    /// Gives each open leaf the value `known` knows for it (`Some(true)`:
+    /// the attacker wins, `Some(false)`: the attacker has no forced win;
+    /// path-independent results only, such as the store's), then
+    /// recomputes the numbers up to the root. Returns the expanded nodes
+    /// that became proved, children first. Used when a search resumes
+    /// over a store that other processes added to (merged job shards).
+    pub fn refresh(&mut self, known: impl Fn(&P) -> Option<bool>) -> Vec<NodeId> {
+        for node in self.nodes.iter_mut() {
+            if node.expanded || node.pn.is_zero() || node.dn.is_zero() {
+                continue;
+            }
+            match known(&node.pos) {
+                Some(true) => (node.pn, node.dn) = (Pn::ZERO, Pn::INFINITE),
+                Some(false) => (node.pn, node.dn) = (Pn::INFINITE, Pn::ZERO),
+                None => {}
+            }
+        }
+        let mut proved = Vec::new();
+        // A child's index is above its parent's: children come first.
+        for id in (0..self.nodes.len() as NodeId).rev() {
+            if !self.nodes[id as usize].expanded {
+                continue;
+            }
+            let before = self.nodes[id as usize].pn;
+            self.update(id);
+            if self.nodes[id as usize].pn.is_zero() && !before.is_zero() {
+                proved.push(id);
+            }
+        }
+        proved
+    }
+
     /// Expanded nodes (leaf searches that did not settle their leaf).
     pub fn expanded(&self) -> usize {
         self.nodes.iter().filter(|n| n.expanded).count()

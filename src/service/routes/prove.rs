@@ -150,18 +150,26 @@ fn store<P: Position>(
     path: &std::path::Path,
     meta: ProofMeta,
 ) -> Result<bool, ApiError> {
-    use std::sync::atomic::Ordering;
-    let cap = state.config.max_stored_proofs;
-    if state.stored_proofs.fetch_add(1, Ordering::SeqCst) >= cap {
-        state.stored_proofs.fetch_sub(1, Ordering::SeqCst);
+    let mut stored = state
+        .stored_proofs
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if path.is_file() {
+        // Stored already (by an earlier request, or one that ran beside
+        // this one): nothing new, and no unit of the allowance used.
+        return Ok(true);
+    }
+    if *stored >= state.config.max_stored_proofs {
         return Ok(false);
     }
     let dir = &state.config.proofs;
     std::fs::create_dir_all(dir)
         .map_err(|e| ApiError::internal(format!("cannot create {}: {e}", dir.display())))?;
+    // A failed write stores nothing and uses no unit of the allowance.
     proof
         .write(path, &meta)
         .map_err(|e| ApiError::internal(format!("cannot store the proof: {e}")))?;
+    *stored += 1;
     state
         .knowledge
         .with_proofs_mut(|index| index.add_proof(proof, path, meta))

@@ -1,0 +1,144 @@
+//! `ransom prove --job FILE --store-shard DIR`: settles one job of a plan
+//! into its own shard. Nothing else is written (no proof file, no
+//! checkpoint, nothing in the store it reads), so a job can run anywhere,
+//! in any order, more than once.
+
+use super::jobs::{self, Job, JobOutcome};
+use super::prove::{ProveArgsOwned, interrupted, on_big_stack};
+use super::prove_progress::ProgressDisplay;
+use ransom::notation::{fen, parse_move};
+use ransom::search::oracle::tablebase_oracle;
+use ransom::search::scale::prove_at_scale;
+use ransom::search::{Pn, Verdict};
+use ransom::solved::{SolvedStore, packed, shard};
+use ransom::{AnyPosition, Position, Variant, dispatch};
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Reads the job at `file` and runs it into `shard`.
+pub(super) fn run(file: &Path, shard: &Path, mut args: ProveArgsOwned) -> anyhow::Result<ExitCode> {
+    let job: Job = jobs::read_json(file, "job file")?;
+    let bad = |problem: String| anyhow::anyhow!("{}: {problem}", file.display());
+    if job.format != jobs::JOB_FORMAT {
+        return Err(bad(format!(
+            "not a job file (format '{}', expected '{}')",
+            job.format,
+            jobs::JOB_FORMAT
+        )));
+    }
+    let variant: Variant = job.variant.parse().map_err(|e| bad(format!("{e}")))?;
+    let setup = fen::parse(&job.start_fen).map_err(|e| bad(format!("start_fen: {e}")))?;
+    let start = AnyPosition::from_setup(variant, &setup).map_err(|e| bad(format!("{e}")))?;
+    args.config.attacker = Some(match job.attacker.as_str() {
+        "white" => ransom::board::Color::White,
+        "black" => ransom::board::Color::Black,
+        other => return Err(bad(format!("attacker '{other}' (white or black)"))),
+    });
+    if args.config.budget.max_nodes == u64::MAX {
+        args.config.budget.max_nodes = job.max_nodes;
+    }
+    if args.config.budget.max_time.is_none() {
+        args.config.budget.max_time = job.max_time.map(Duration::from_secs_f64);
+    }
+    args.config.leaf_nodes = job.leaf_nodes.max(1);
+    let file = file.to_path_buf();
+    let shard = shard.to_path_buf();
+    on_big_stack(move || dispatch!(start, p => run_job(p, &job, &file, &shard, &args)))
+}
+
+/// Plays the job's moves from `start`, checks that they reach the job's
+/// position, searches it and writes the shard.
+fn run_job<P: Position>(
+    start: P,
+    job: &Job,
+    file: &Path,
+    shard: &Path,
+    args: &ProveArgsOwned,
+) -> anyhow::Result<ExitCode> {
+    let mut pos = start;
+    for (i, text) in job.root_moves.iter().chain(&job.moves).enumerate() {
+        let m = parse_move(&pos, text)
+            .map_err(|e| anyhow::anyhow!("{}: move {} ('{text}'): {e}", file.display(), i + 1))?;
+        pos.play_unchecked(m);
+    }
+    if fen::write(&pos) != job.fen || format!("{:016x}", pos.zobrist()) != job.key {
+        anyhow::bail!(
+            "{}: the moves lead to {}, not to the job's position {}",
+            file.display(),
+            fen::write(&pos),
+            job.fen
+        );
+    }
+    if !packed::supported::<P>() {
+        anyhow::bail!(
+            "{}: the store keeps no {} positions, so a job has nothing to hand back",
+            file.display(),
+            P::VARIANT.name()
+        );
+    }
+    shard::check_target(shard, P::VARIANT)?;
+    let base = args.store.as_deref().filter(|_| args.store_given);
+    let store = SolvedStore::for_job(base, P::VARIANT, args.store_memory).map_err(|e| {
+        anyhow::anyhow!(
+            "{e}\n(a job reads the store given by --store; leave it out to start from nothing)"
+        )
+    })?;
+    let mut display = ProgressDisplay::new(
+        args.quiet || args.json,
+        args.force_progress,
+        args.progress_json,
+    );
+    let oracle = args.tablebases.as_deref().and_then(tablebase_oracle::<P>);
+    let scale = prove_at_scale(
+        &pos,
+        &store,
+        oracle.as_deref(),
+        &args.config,
+        &mut |status| display.update(status),
+    )?;
+    display.finish();
+    let report = scale.report;
+    let records = store.take_added();
+    let positions = shard::write_shard(shard, P::VARIANT, &records)?;
+    let result = match report.verdict {
+        Verdict::Win | Verdict::Loss => "proved",
+        Verdict::Unknown if scale.root_numbers.1 == Pn::ZERO => "disproved",
+        Verdict::Unknown => "unknown",
+    };
+    let outcome = JobOutcome {
+        id: job.id.clone(),
+        result: result.into(),
+        nodes: report.nodes,
+        seconds: report.elapsed.as_secs_f64(),
+        positions,
+        pn: scale.root_numbers.0.get(),
+        dn: scale.root_numbers.1.get(),
+    };
+    jobs::write_json(&jobs::outcome_path(shard), &outcome)?;
+    if args.json {
+        let mut out = serde_json::to_value(&outcome)?;
+        out["shard"] = shard.display().to_string().into();
+        out["verified"] = report.verified.is_some().into();
+        out["interrupted"] = interrupted().into();
+        out["notes"] = report.notes.clone().into();
+        outln!("{out}")?;
+    } else {
+        outln!(
+            "{}: {result} ({} to win in {}), {} nodes in {:.1} s, pn {} dn {}; shard {}: {positions} positions{}",
+            job.id,
+            job.attacker,
+            job.fen,
+            outcome.nodes,
+            outcome.seconds,
+            outcome.pn,
+            outcome.dn,
+            shard.display(),
+            if interrupted() { " (interrupted)" } else { "" }
+        )?;
+        for note in &report.notes {
+            outln!("note: {note}")?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,392 @@
+//! A proof split over batch jobs (docs/prover.md, "Many machines"): `prove
+//! --plan` writes the jobs, `make -j2` runs them from the generated
+//! Makefile, `store merge` folds their shards into the store, and `prove`
+//! finishes the root from the merged store with a proof that verifies.
+//! Also: a job killed and run again, a damaged shard, the Slurm and
+//! Kubernetes files run as their schedulers would run them.
+
+mod common;
+
+use common::run_ransom as ransom;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// A Black win (1.b4 c5 2.bxc5 f5 3.Nf3) that one process settles with
+/// about 10^6 nodes in leaf searches of 1,000 nodes.
+const LINE: &[&str] = &["b4", "c5", "bxc5", "f5", "Nf3"];
+/// An open line, for a job that runs until it is killed.
+const OPEN: &[&str] = &["b4", "c5"];
+const LEAF: &str = "1000";
+
+fn json(out: &str) -> serde_json::Value {
+    serde_json::from_str(out).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+fn prove(extra: &[&str], dir: &Path) -> serde_json::Value {
+    prove_line(LINE, extra, dir)
+}
+
+fn prove_line(line: &[&str], extra: &[&str], dir: &Path) -> serde_json::Value {
+    let mut args = vec!["prove"];
+    args.extend_from_slice(line);
+    args.extend_from_slice(&["--json", "--threads", "1", "--leaf-nodes", LEAF]);
+    args.extend_from_slice(extra);
+    let (code, out, err) = ransom(&args, dir);
+    assert_eq!(code, 0, "{err}");
+    json(&out)
+}
+
+/// Writes a plan of `split` jobs of `job_nodes` nodes each into `dir/jobs`,
+/// over the store `dir/s`.
+fn plan(dir: &Path, split: &str, job_nodes: &str) -> serde_json::Value {
+    plan_line(LINE, dir, split, job_nodes)
+}
+
+fn plan_line(line: &[&str], dir: &Path, split: &str, job_nodes: &str) -> serde_json::Value {
+    prove_line(
+        line,
+        &[
+            "--store",
+            "s",
+            "--plan",
+            "jobs",
+            "--split",
+            split,
+            "--job-nodes",
+            job_nodes,
+        ],
+        dir,
+    )
+}
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_ransom")
+}
+
+/// PATH with the directory of the ransom binary first.
+fn path_with_ransom() -> String {
+    let bin_dir = Path::new(bin()).parent().unwrap();
+    format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    )
+}
+
+fn shard_table(dir: &Path, id: &str) -> PathBuf {
+    dir.join(format!("jobs/shards/{id}/antichess/solved-000001.rst"))
+}
+
+#[test]
+fn a_plan_run_by_make_merges_and_proves_the_same_result() {
+    let dir = common::fresh_dir("plan", "make");
+    let single = prove(&["--store", "single", "--no-write"], &dir);
+    assert_eq!(single["result"], "win", "{single}");
+    assert_eq!(single["winner"], "black");
+
+    let planned = plan(&dir, "8", "200000");
+    let jobs = planned["jobs"].as_array().unwrap();
+    assert!(jobs.len() >= 8, "{planned}");
+    for name in [
+        "plan.json",
+        "jobs.txt",
+        "Makefile",
+        "slurm-array.sbatch",
+        "kubernetes-indexed-job.yaml",
+        "job-0000.json",
+        "job-0007.json",
+    ] {
+        assert!(dir.join("jobs").join(name).is_file(), "{name}");
+    }
+    let listing = std::fs::read_to_string(dir.join("jobs/jobs.txt")).unwrap();
+    assert_eq!(
+        listing.lines().filter(|l| l.starts_with("job-")).count(),
+        jobs.len()
+    );
+
+    let (code, out, err) = ransom(&["store", "stats", "s", "--plan", "jobs", "--json"], &dir);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json(&out)["plan"]["missing"], jobs.len(), "{out}");
+
+    let make = Command::new("make")
+        .args(["-C", "jobs", "-j2", &format!("RANSOM={}", bin())])
+        .current_dir(&dir)
+        .output()
+        .expect("make must be installed to run this test");
+    let make_err = String::from_utf8_lossy(&make.stderr);
+    assert!(make.status.success(), "{make_err}");
+    let make_out = String::from_utf8_lossy(&make.stdout);
+    assert!(make_out.contains("store merge"), "{make_out}");
+    assert!(
+        make_out.contains("after (rewritten as one table)"),
+        "{make_out}"
+    );
+
+    let (code, out, err) = ransom(&["store", "stats", "s", "--plan", "jobs", "--json"], &dir);
+    assert_eq!(code, 0, "{err}");
+    let status = &json(&out)["plan"];
+    assert_eq!(status["missing"], 0, "{status}");
+    assert_eq!(status["unmerged"], 0, "{status}");
+    let settled = status["proved"].as_u64().unwrap() + status["disproved"].as_u64().unwrap();
+    assert!(settled > 0, "some jobs settle their positions: {status}");
+    // make again: every shard is there, only the (idempotent) merge runs.
+    let again = Command::new("make")
+        .args(["-C", "jobs", &format!("RANSOM={}", bin())])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let again_out = String::from_utf8_lossy(&again.stdout);
+    assert!(again.status.success());
+    assert!(
+        !again_out.contains("--job"),
+        "no job runs twice: {again_out}"
+    );
+    assert!(again_out.contains("nothing new: unchanged"), "{again_out}");
+
+    let finished = prove(&["--store", "s", "--out", "line.proof"], &dir);
+    assert_eq!(finished["result"], single["result"], "{finished}");
+    assert_eq!(finished["winner"], single["winner"]);
+    assert_eq!(finished["verified"], true);
+    assert_eq!(
+        finished["resumed"], true,
+        "the plan's outer tree was continued"
+    );
+    let (code, out, err) = ransom(&["verify", "line.proof"], &dir);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("OK: black wins"), "{out}");
+    let (code, out, err) = ransom(&["store", "verify", "s", "--no-tablebases"], &dir);
+    assert_eq!(code, 0, "{err}{out}");
+}
+
+#[test]
+fn a_killed_job_run_again_merges_and_a_damaged_shard_is_refused() {
+    let dir = common::fresh_dir("plan", "kill");
+    let planned = plan_line(OPEN, &dir, "2", "20000");
+    assert_eq!(planned["jobs"].as_array().unwrap().len(), 2, "{planned}");
+    let job = |extra: &[&str]| {
+        let mut args = vec![
+            "prove",
+            "--job",
+            "jobs/job-0000.json",
+            "--store-shard",
+            "jobs/shards/job-0000",
+            "--store",
+            "s",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        ransom(&args, &dir)
+    };
+    let (code, out, err) = job(&[]);
+    assert_eq!(code, 0, "{err}");
+    let first = json(&out);
+    assert_eq!(first["id"], "job-0000");
+    let table = shard_table(&dir, "job-0000");
+    let before = std::fs::read(&table).unwrap();
+
+    // Run it again with a large budget and kill it in mid-search: the
+    // shard of the first run stays whole.
+    let mut child = Command::new(bin())
+        .args([
+            "prove",
+            "--job",
+            "jobs/job-0000.json",
+            "--store-shard",
+            "jobs/shards/job-0000",
+            "--max-nodes",
+            "1000000000",
+            "--leaf-nodes",
+            "100000",
+            "-q",
+        ])
+        .current_dir(&dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(
+        std::fs::read(&table).unwrap(),
+        before,
+        "the shard is replaced whole or not at all"
+    );
+    let (code, _, err) = job(&["--max-nodes", "30000"]);
+    assert_eq!(code, 0, "{err}");
+
+    let (code, out, err) = ransom(&["store", "merge", "s", "jobs/shards/job-0000"], &dir);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("merged jobs/shards/job-0000"), "{out}");
+
+    // A truncated shard is refused, named, and the store is unharmed.
+    let (code, _, err) = ransom(
+        &[
+            "prove",
+            "--job",
+            "jobs/job-0001.json",
+            "--store-shard",
+            "jobs/shards/job-0001",
+            "-q",
+        ],
+        &dir,
+    );
+    assert_eq!(code, 0, "{err}");
+    let damaged = shard_table(&dir, "job-0001");
+    let bytes = std::fs::read(&damaged).unwrap();
+    std::fs::write(&damaged, &bytes[..bytes.len() - 7]).unwrap();
+    let (code, out, err) = ransom(
+        &[
+            "store",
+            "merge",
+            "s",
+            "jobs/shards/job-0001",
+            "jobs/shards/job-0000",
+            "--json",
+        ],
+        &dir,
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        err.contains("refused jobs/shards/job-0001") || err.contains("1 shard refused"),
+        "{err}"
+    );
+    let report = json(&out);
+    assert_eq!(report["shards"][0]["ok"], false);
+    assert!(
+        report["shards"][0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("job-0001"),
+        "the error names the shard's file: {report}"
+    );
+    assert_eq!(report["shards"][1]["ok"], true);
+    assert_eq!(report["shards"][1]["new"], 0, "merging twice adds nothing");
+    let (code, out, err) = ransom(&["store", "verify", "s", "--no-tablebases"], &dir);
+    assert_eq!(code, 0, "{err}{out}");
+
+    // A missing shard is named too.
+    let (code, _, err) = ransom(&["store", "merge", "s", "jobs/shards/job-0009"], &dir);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("job-0009") && err.contains("not a shard"),
+        "{err}"
+    );
+}
+
+/// The command line of the rendered Kubernetes manifest (the block under `args:`).
+fn kubernetes_command(manifest: &str) -> String {
+    let mut lines = manifest.lines().skip_while(|l| l.trim() != "- |");
+    lines.next().expect("an args block");
+    lines.next().expect("a command line").trim().to_string()
+}
+
+#[test]
+fn the_slurm_and_kubernetes_files_run_the_jobs() {
+    let dir = common::fresh_dir("plan", "deploy");
+    let planned = plan(&dir, "3", "20000");
+    let count = planned["jobs"].as_array().unwrap().len();
+    assert_eq!(count, 3, "{planned}");
+    let jobs = dir.join("jobs");
+
+    let slurm = std::fs::read_to_string(jobs.join("slurm-array.sbatch")).unwrap();
+    assert!(slurm.contains("#SBATCH --array=0-2"), "{slurm}");
+    assert!(!slurm.contains("{{"), "every field is filled: {slurm}");
+    // Run task 0 as Slurm would: the script with its array index set.
+    let status = Command::new("bash")
+        .arg(jobs.join("slurm-array.sbatch"))
+        .env("SLURM_ARRAY_TASK_ID", "0")
+        .env("SLURM_CPUS_PER_TASK", "1")
+        .env("PATH", path_with_ransom())
+        .current_dir(&dir)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert!(shard_table(&dir, "job-0000").is_file());
+
+    let manifest = std::fs::read_to_string(jobs.join("kubernetes-indexed-job.yaml")).unwrap();
+    assert!(
+        !manifest.contains("{{"),
+        "every field is filled: {manifest}"
+    );
+    assert!(!manifest.contains('\t'), "YAML has no tabs");
+    assert!(
+        manifest.contains(&format!("completions: {count}")),
+        "{manifest}"
+    );
+    assert!(manifest.contains("completionMode: Indexed"));
+    let command = kubernetes_command(&manifest);
+    assert!(command.contains("prove --job"), "{command}");
+    // Run index 1 as the pod would: its shell command with the index set.
+    let status = Command::new("sh")
+        .args(["-c", &command])
+        .env("JOB_COMPLETION_INDEX", "1")
+        .env("PATH", path_with_ransom())
+        .status()
+        .unwrap();
+    assert!(status.success(), "{command}");
+    assert!(shard_table(&dir, "job-0001").is_file());
+
+    // The merge command both files print.
+    let (code, out, err) = ransom(
+        &[
+            "store",
+            "merge",
+            "s",
+            "jobs/shards/job-0000",
+            "jobs/shards/job-0001",
+        ],
+        &dir,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("positions after") || out.contains("after"),
+        "{out}"
+    );
+    let (code, out, err) = ransom(&["store", "stats", "s", "--plan", "jobs"], &dir);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1 missing a shard"), "{out}");
+}
+
+#[test]
+fn bad_plans_and_jobs_are_named() {
+    let dir = common::fresh_dir("plan", "bad");
+    plan(&dir, "2", "1000");
+    // A second plan into the same folder.
+    let (code, _, err) = ransom(
+        &[&["prove"][..], LINE, &["--store", "s", "--plan", "jobs"]].concat(),
+        &dir,
+    );
+    assert_ne!(code, 0);
+    assert!(err.contains("already holds a plan"), "{err}");
+    // A job whose moves do not reach its position.
+    let path = dir.join("jobs/job-0000.json");
+    let mut job: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    job["fen"] = "8/8/8/8/8/8/8/K6k w - - 0 1".into();
+    std::fs::write(dir.join("bad.json"), job.to_string()).unwrap();
+    let (code, _, err) = ransom(&["prove", "--job", "bad.json", "--store-shard", "x"], &dir);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("bad.json") && err.contains("not to the job's position"),
+        "{err}"
+    );
+    assert!(!dir.join("x").exists(), "nothing written");
+    // Not a job file at all; and --job without --store-shard.
+    std::fs::write(dir.join("junk.json"), "{}").unwrap();
+    let (code, _, err) = ransom(&["prove", "--job", "junk.json", "--store-shard", "x"], &dir);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("junk.json") && err.contains("not a valid job file"),
+        "{err}"
+    );
+    let (code, _, err) = ransom(&["prove", "--job", "jobs/job-0000.json"], &dir);
+    assert_eq!(code, 2, "{err}");
+    // A job's shard is never written over a store.
+    let (code, _, err) = ransom(
+        &["prove", "--job", "jobs/job-0000.json", "--store-shard", "s"],
+        &dir,
+    );
+    assert_ne!(code, 0);
+    assert!(err.contains("is a store, not a job's shard"), "{err}");
+}
