@@ -9,6 +9,9 @@ pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if pos.decided_before_moving() {
+        return 0;
+    }
     // Generated into this frame's list: returning a list by value copies it.
     let mut moves = MoveList::new();
     pos.legal_moves_into(&mut moves);
@@ -27,7 +30,7 @@ pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
 
 /// Perft split by first move: `(move, nodes below it)` in generation order.
 pub fn divide<P: Position>(pos: &P, depth: u32) -> Vec<(Move, u64)> {
-    if depth == 0 {
+    if depth == 0 || pos.decided_before_moving() {
         return Vec::new();
     }
     pos.legal_moves()
@@ -47,6 +50,9 @@ pub fn divide<P: Position>(pos: &P, depth: u32) -> Vec<(Move, u64)> {
 pub fn perft_turns<P: Position>(pos: &P, turns: u32) -> u64 {
     if turns == 0 {
         return 1;
+    }
+    if pos.decided_before_moving() {
+        return 0;
     }
     let mut moves = MoveList::new();
     pos.legal_moves_into(&mut moves);

@@ -672,3 +672,48 @@ fn counts_of_one_and_positions_given_by_fen_are_worded_right() {
     let out = ok(&["prove", "e4", "--no-write", "--no-store", "-q"]);
     assert!(out.contains("[antichess after e2e4]"), "{out}");
 }
+
+#[test]
+fn tb_probe_lists_no_moves_in_a_finished_game_and_says_what_tables_hold() {
+    // Black has no men left: Black has won (RULES A5), and a finished game
+    // has no moves to list, as `moves` says.
+    let dir = std::env::temp_dir().join(format!("ransom-tb-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.to_str().unwrap();
+    let out = json(&[
+        "tb",
+        "probe",
+        "--fen",
+        "8/8/8/8/8/8/8/K7 w - - 0 1",
+        "--dir",
+        d,
+        "--json",
+    ]);
+    assert_eq!(out["category"], "loss", "{out}");
+    assert_eq!(out["moves"].as_array().unwrap().len(), 0, "{out}");
+    assert!(out["game_over"].is_string(), "{out}");
+    // Seven men: more than any table holds, said as such.
+    let (code, err) = fails(&[
+        "tb",
+        "probe",
+        "--fen",
+        "8/8/8/8/8/PP6/PPP5/K6k w - - 0 1",
+        "--dir",
+        d,
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("7 men: more than any table holds"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_refused_quiet_move_says_a_capture_is_compulsory_and_a_text_is_not_a_proof() {
+    // RULES A2: after 1.e4 d5 White must capture, so 2.e5 is refused.
+    let (_, err) = fails(&["play", "--variant", "antichess", "e4", "d5", "e5"]);
+    assert!(err.contains("a capture is compulsory"), "{err}");
+    assert!(err.contains("(1 legal move in"), "{err}");
+    let readme = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
+    let (_, err) = fails(&["verify", readme]);
+    assert!(err.contains("not a proof file"), "{err}");
+    assert!(!err.contains("corrupt table"), "{err}");
+}

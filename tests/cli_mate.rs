@@ -212,3 +212,40 @@ fn hit_and_run_trees_show_a_turn_on_one_line() {
         "{stdout}"
     );
 }
+
+#[test]
+fn a_node_budget_is_kept_within_a_node() {
+    // `--max-nodes N` stops the search at N nodes: a search that has used
+    // its budget expands nothing more, and later phases of the solver get
+    // no nodes at all.
+    for (fen, budget) in [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            1u64,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            100,
+        ),
+        (MATE_IN_2, 3),
+    ] {
+        let n = budget.to_string();
+        let out = ransom(&[
+            "mate",
+            "--fen",
+            fen,
+            "--max",
+            "5",
+            "--max-nodes",
+            &n,
+            "--json",
+        ]);
+        assert_eq!(out.status.code(), Some(2), "unknown within the budget");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let nodes = json["nodes"].as_u64().unwrap();
+        assert!(
+            nodes <= budget + 1,
+            "{nodes} nodes for a budget of {budget}"
+        );
+    }
+}

@@ -75,9 +75,16 @@ fn crazyhouse_drops_and_hit_and_run_turns_in_positions() {
         "setoption name UCI_Variant value hitandrun\nposition startpos moves e2e4 e7e5 d2d4,g1f3\nd\n",
     );
     assert!(
-        out.contains("rnbqkbnr/pppp1ppp/8/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 1 2"),
+        out.contains("fen: rnbqkbnr/pppp1ppp/8/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 1 2"),
         "{out}"
     );
+    // `d` draws the board, as other engines do.
+    assert!(out.contains("3 | . . . . . N . . |"), "{out}");
+    assert!(out.contains("    a b c d e f g h"), "{out}");
+    let out = session(
+        "setoption name UCI_Variant value crazyhouse\nposition fen 7k/8/8/8/8/8/8/K7[Qn] w - - 0 1\nd\n",
+    );
+    assert!(out.contains("in hand:   Q n"), "{out}");
 }
 
 #[test]

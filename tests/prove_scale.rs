@@ -5,7 +5,8 @@
 //! The line used for the search tests, 1.b4 c5 2.bxc5 h5, is a White win
 //! that one search of about 110,000 nodes settles; with leaf searches of
 //! 1,000 nodes it takes about 120 of them, so every part of the two-level
-//! search runs in a fraction of a second.
+//! search runs in a fraction of a second. The resume test uses a line ten
+//! times longer (1.b4 c5 2.bxc5 f5 3.Nf3, about 10^6 nodes).
 
 mod common;
 
@@ -17,10 +18,19 @@ const LINE: &[&str] = &["b4", "c5", "bxc5", "h5"];
 
 use common::run_ransom as ransom;
 
+/// A Black win that needs about 10^6 nodes in leaf searches of 1,000
+/// (1,049,038 with one thread), for the resume test.
+const LONG_LINE: &[&str] = &["b4", "c5", "bxc5", "f5", "Nf3"];
+
 /// `prove LINE --json` with `extra` options; the parsed JSON.
 fn prove_line(extra: &[&str], dir: &Path) -> serde_json::Value {
+    prove(LINE, extra, dir)
+}
+
+/// `prove line --json` with `extra` options; the parsed JSON.
+fn prove(line: &[&str], extra: &[&str], dir: &Path) -> serde_json::Value {
     let mut args = vec!["prove"];
-    args.extend_from_slice(LINE);
+    args.extend_from_slice(line);
     args.extend_from_slice(&["--json", "--no-write", "--leaf-nodes", "1000"]);
     args.extend_from_slice(extra);
     let (code, out, err) = ransom(&args, dir);
@@ -47,9 +57,9 @@ fn store_files(dir: &Path) -> Vec<PathBuf> {
 #[test]
 fn a_stopped_search_resumes_and_costs_at_most_a_tenth_more() {
     let dir = common::fresh_dir("scale", "resume");
-    let whole = prove_line(&["--threads", "1", "--store", "whole"], &dir);
+    let whole = prove(LONG_LINE, &["--threads", "1", "--store", "whole"], &dir);
     assert_eq!(whole["result"], "win", "{whole}");
-    assert_eq!(whole["winner"], "white");
+    assert_eq!(whole["winner"], "black");
     assert_eq!(whole["verified"], true);
     let uninterrupted = whole["nodes"].as_u64().unwrap();
 
@@ -59,7 +69,7 @@ fn a_stopped_search_resumes_and_costs_at_most_a_tenth_more() {
     for extra in [&["--max-nodes", &budget][..], &[]] {
         let mut args = vec!["--threads", "1", "--store", "parts"];
         args.extend_from_slice(extra);
-        let run = prove_line(&args, &dir);
+        let run = prove(LONG_LINE, &args, &dir);
         if let Some(checkpoint) = run["checkpoint"].as_str() {
             assert!(dir.join(checkpoint).is_file(), "{checkpoint}");
         }

@@ -389,3 +389,35 @@ fn kamikaze2_capturing_the_castling_king_ends_the_rights() {
     let p = play(p, &["Rxe8"]);
     assert!(p.to_setup().castling.is_empty());
 }
+
+#[test]
+fn kamikaze2_two_blocked_lone_pawns_read_back_as_themselves() {
+    // RULES A8 `kamikaze2`: both players would pass, so nothing changes:
+    // the position (move number included) is the one that was read.
+    for text in ["8/8/8/8/p7/P7/8/8 w - - 0 2", "8/8/8/8/p7/P7/8/8 b - - 0 2"] {
+        let p: Kamikaze2 = pos(text);
+        assert_eq!(fen::write(&p), text);
+        let again: Kamikaze2 = pos(&fen::write(&p));
+        assert_eq!(fen::write(&again), text, "each read is the same");
+        assert!(p.legal_moves().is_empty());
+    }
+}
+
+#[test]
+fn perft_counts_no_moves_in_a_decided_game() {
+    // RULES A5 and A8: a game that is over has no moves to count, as
+    // `moves` lists none and Fairy-Stockfish counts none.
+    use ransom::perft::{divide, perft};
+    // losers: after 1.Rxa8+ Kd7 2.Rxh8 Black has only the king and has won.
+    let p: Losers = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    assert_eq!(perft(&p, 4), 0, "Fairy-Stockfish: 0");
+    let lone = "4k3/8/8/8/8/8/8/R3K3 b - - 0 1";
+    assert_eq!(perft(&pos::<Losers>(lone), 1), 0);
+    assert_eq!(perft(&pos::<LosingRoyal>(lone), 1), 0);
+    assert_eq!(perft(&pos::<LosingRoyalMated>(lone), 1), 0);
+    assert!(divide(&pos::<Losers>(lone), 2).is_empty());
+    // Losing chess: Black has no men left, so Black has won.
+    let a: Antichess = pos("8/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert!(a.outcome().is_some() && !a.legal_moves().is_empty());
+    assert_eq!(perft(&a, 1), 0);
+}

@@ -26,8 +26,8 @@ pub struct MateArgs {
     /// Moves (SAN or UCI) played from the position first.
     pub moves: Vec<String>,
     /// The longest mate to look for, in the attacker's moves (turns in
-    /// Hit-and-Run), 1 to 65535. With --epd: default the length each line
-    /// states.
+    /// Hit-and-Run), 1 to 65535 [default: 5; with --epd, the length each
+    /// line states].
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
     pub max: Option<u16>,
     /// List every first move that mates in the shortest length.

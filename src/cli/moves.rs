@@ -36,7 +36,9 @@ fn report<P: Position>(pos: &P, json: bool) -> anyhow::Result<ExitCode> {
             .collect();
         outln!("{out}")?;
     } else {
-        outln!("fen: {}", fen::write(pos))?;
+        for line in ransom::notation::diagram::diagram(&fen::write(pos)) {
+            outln!("{line}")?;
+        }
         outln!(
             "{}",
             super::checks::counted(rows.len() as u64, "legal move", "legal moves")

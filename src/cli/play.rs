@@ -85,9 +85,18 @@ fn fail<P: Position>(
     pos: &P,
     why: &str,
 ) -> anyhow::Result<ExitCode> {
-    let legal = pos.playable_moves().len();
+    let moves = pos.playable_moves();
+    let legal = moves.len();
+    // Losing chess: a quiet move refused because a capture must be made.
+    let compulsory = if P::MUST_CAPTURE && !moves.is_empty() && moves.iter().all(|m| m.is_capture())
+    {
+        "; a capture is compulsory here"
+    } else {
+        ""
+    };
     let message = format!(
-        "ply {ply}: cannot play '{text}': {why} ({legal} legal moves in {})",
+        "ply {ply}: cannot play '{text}': {why}{compulsory} ({} in {})",
+        super::checks::counted(legal as u64, "legal move", "legal moves"),
         fen::write(pos)
     );
     if json {

@@ -10,7 +10,7 @@ use ransom::notation::{fen, parse_move};
 use ransom::search::oracle::tablebase_oracle;
 use ransom::search::scale::prove_at_scale;
 use ransom::search::{Pn, Verdict};
-use ransom::solved::{SolvedStore, packed, shard};
+use ransom::solved::{Record, Solved, SolvedStore, packed, shard};
 use ransom::{AnyPosition, Position, Variant, dispatch};
 use std::path::Path;
 use std::process::ExitCode;
@@ -99,11 +99,25 @@ fn run_job<P: Position>(
     )?;
     display.finish();
     let report = scale.report;
-    let records = store.take_added();
+    let mut records = store.take_added();
+    let disproved = report.verdict == Verdict::Unknown && scale.root_numbers.1 == Pn::ZERO;
+    if disproved && let Some(position) = packed::pack(&pos) {
+        // The job's root is the root of its search: the lines that its
+        // disproof counted as repetitions all start there, and stay
+        // repetitions however the root is reached, so the disproof holds
+        // on every path and is kept like the store's other such results.
+        let attacker = args.config.attacker.unwrap_or(pos.turn());
+        records.push(Record {
+            key: pos.zobrist(),
+            value: Solved::no_win_for(attacker, report.nodes),
+            position,
+        });
+    }
+    let records = records;
     let positions = shard::write_shard(shard, P::VARIANT, &records)?;
     let result = match report.verdict {
         Verdict::Win | Verdict::Loss => "proved",
-        Verdict::Unknown if scale.root_numbers.1 == Pn::ZERO => "disproved",
+        Verdict::Unknown if disproved => "disproved",
         Verdict::Unknown => "unknown",
     };
     let outcome = JobOutcome {

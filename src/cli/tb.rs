@@ -346,7 +346,13 @@ fn probe<R: LosingRules>(dir: &Path, text: &str, json: bool) -> anyhow::Result<E
     let tb = Tablebase::<R>::open(dir);
     let (w, d) = tb.try_probe(&pos)?;
     let legal = pos.legal_moves();
-    let moves = tb.probe_moves(&pos)?;
+    // A finished game has no moves to list (as `moves` says).
+    let over = pos.outcome();
+    let moves = if over.is_some() {
+        Vec::new()
+    } else {
+        tb.probe_moves(&pos)?
+    };
     if json {
         let rows: Vec<serde_json::Value> = moves
             .iter()
@@ -363,12 +369,16 @@ fn probe<R: LosingRules>(dir: &Path, text: &str, json: bool) -> anyhow::Result<E
             "category": category(w),
             "dtw": signed(w, d),
             "moves": rows,
+            "game_over": over.map(|o| o.to_string()),
             "source": "tablebase",
         });
         outln!("{out}")?;
     } else {
         outln!("fen: {}", fen::write(&pos))?;
         outln!("{} for the side to move, dtw {}", category(w), show(w, d))?;
+        if let Some(outcome) = over {
+            outln!("game over: {outcome}")?;
+        }
         for (m, mw, md) in moves {
             outln!(
                 "  {:8} {:8} {} (opponent) {}",

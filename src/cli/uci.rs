@@ -191,7 +191,9 @@ impl Session {
                 Err(e) => error(e),
             },
             Some("go") => self.go(&words.collect::<Vec<_>>()),
-            Some("d") => Reply::Lines(vec![dispatch!(&self.position, p => fen::write(p))]),
+            Some("d") => Reply::Lines(ransom::notation::diagram::diagram(
+                &dispatch!(&self.position, p => fen::write(p)),
+            )),
             Some("stop") | Some("ponderhit") => Reply::Lines(Vec::new()),
             Some("quit") => Reply::Quit,
             Some(other) => error(format!("unknown command '{other}'")),

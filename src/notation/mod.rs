@@ -1,5 +1,6 @@
 //! Text forms: FEN (with holdings), UCI moves, SAN and PGN movetext.
 
+pub mod diagram;
 pub mod fen;
 pub mod pgn;
 pub mod san;

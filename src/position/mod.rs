@@ -102,6 +102,14 @@ pub trait Position: Clone + Send + Sync + 'static {
         !self.legal_moves().is_empty()
     }
 
+    /// Whether the game is over although the side to move may still have
+    /// legal moves: a Losing-chess side without men has won, a lone king
+    /// has won in `losers`. Cheap (no move generation): perft asks it at
+    /// every node and counts no moves below a decided game.
+    fn decided_before_moving(&self) -> bool {
+        false
+    }
+
     /// The outcome if the game is over.
     fn outcome(&self) -> Option<Outcome> {
         self.outcome_given(&self.legal_moves())

@@ -123,6 +123,14 @@ impl<'p> Meter<'p> {
         self.deadline.elapsed()
     }
 
+    /// Whether the node budget is used up (then the search stops).
+    pub(crate) fn spent(&mut self) -> bool {
+        if self.nodes >= self.max_nodes {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
     /// Checks the limits after a node (the clock every 1,024 nodes) and
     /// reports progress when a second has passed (`table_entries` is
     /// asked only then).

@@ -98,12 +98,24 @@ pub struct CheckedProofFile {
 
 /// Opens a proof file and verifies it from its root.
 pub fn verify_file(path: &Path) -> Result<CheckedProofFile, ProofFileError> {
-    let reader = TableReader::open(path)?;
     let name = path.display().to_string();
     let invalid = |problem: String| ProofFileError::Invalid {
         path: name.clone(),
         problem,
     };
+    // A file that is no table at all (a text, a PGN) is named as such,
+    // not as a damaged table.
+    let mut start = [0u8; 8];
+    let read = std::fs::File::open(path).and_then(|mut f| {
+        use std::io::Read;
+        f.read(&mut start)
+    });
+    if read.is_ok_and(|n| start[..n] != crate::store::MAGIC[..n]) {
+        return Err(invalid(
+            "not a proof file (it does not start as a ransom table does)".into(),
+        ));
+    }
+    let reader = TableReader::open(path)?;
     if reader.kind() != TableKind::Proof {
         return Err(invalid("it is a tablebase, not a proof".into()));
     }

@@ -41,7 +41,7 @@ fn lookup_board(board: &Board, turn: Color, src: &dyn Lookup) -> Result<Value, T
     let material = Material::from_board(board);
     if material.men() > MAX_MEN {
         return Err(TbError::NotCovered(format!(
-            "{} men: tables cover at most {MAX_MEN}",
+            "{} men: more than any table holds (tables are of {MAX_MEN} men at most)",
             material.men()
         )));
     }

@@ -135,10 +135,13 @@ impl<R: LosingRules> Losing<R> {
     /// pass and the opponent need not, the opponent moves.
     fn settle_passes(&mut self) {
         if self.must_pass() {
+            let fullmoves = self.state.fullmoves;
             self.pass();
             if self.must_pass() {
-                // Both blocked: the position stays as it was, a dead draw.
+                // Both blocked: the position stays as it was, a dead draw
+                // (its move number too, so that its FEN reads back as itself).
                 self.pass();
+                self.state.fullmoves = fullmoves;
             }
         }
     }
@@ -232,6 +235,12 @@ impl<R: LosingRules> Position for Losing<R> {
 
     fn is_check(&self) -> bool {
         false
+    }
+
+    fn decided_before_moving(&self) -> bool {
+        // RULES A5: the side not to move has no men left (a position given
+        // by FEN); the side to move without men has no moves anyway.
+        self.state.board.by_color(!self.state.turn).is_empty()
     }
 
     fn outcome_given(&self, legal: &MoveList) -> Option<Outcome> {

@@ -159,6 +159,21 @@ impl<R: RoyalLosingRules> RoyalLosing<R> {
     }
 }
 
+impl<R: RoyalLosingRules> RoyalLosing<R> {
+    /// Whether a side has been reduced to what ends the game: a lone king
+    /// (it wins), or no men at all where the king goes last.
+    fn reduced(&self) -> impl Fn(Color) -> bool + '_ {
+        let board = &self.state.board;
+        move |color: Color| match R::MEN {
+            MenRule::LoneKingWins => {
+                let ours = board.by_color(color);
+                ours.count() == 1 && ours == ours & board.by_role(Role::King)
+            }
+            MenRule::KingLast => board.by_color(color).is_empty(),
+        }
+    }
+}
+
 impl<R: RoyalLosingRules> Position for RoyalLosing<R> {
     const VARIANT: Variant = R::VARIANT;
     const MUST_CAPTURE: bool = true;
@@ -291,16 +306,15 @@ impl<R: RoyalLosingRules> Position for RoyalLosing<R> {
         Self::king_attacked(&self.state, us, self.is_royal(us))
     }
 
+    fn decided_before_moving(&self) -> bool {
+        let reduced = self.reduced();
+        reduced(self.state.turn) || reduced(!self.state.turn)
+    }
+
     fn outcome_given(&self, legal: &MoveList) -> Option<Outcome> {
         let us = self.state.turn;
         let board = &self.state.board;
-        let reduced = |color: Color| match R::MEN {
-            MenRule::LoneKingWins => {
-                let ours = board.by_color(color);
-                ours.count() == 1 && ours == ours & board.by_role(Role::King)
-            }
-            MenRule::KingLast => board.by_color(color).is_empty(),
-        };
+        let reduced = self.reduced();
         match (reduced(us), reduced(!us)) {
             (true, true) => return Some(Outcome::draw(OutcomeKind::Draw)),
             (true, false) => return Some(Outcome::win(OutcomeKind::VariantWin, us)),

@@ -175,7 +175,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
 
     /// Proves or disproves a mate within `bound` from `pos`.
     pub fn search(&mut self, pos: &P, bound: Bound) -> SearchResult {
-        if self.meter.stopped {
+        if self.meter.spent() {
             return SearchResult::Unknown;
         }
         let (pn, dn) = self.numbers(pos, pos.zobrist(), bound);
@@ -256,12 +256,17 @@ impl<'p, P: Position> MateSearch<'p, P> {
         let moves = pos.legal_moves();
         if attacker_to_move && bound == 1 && !moves.is_empty() {
             // The last move: settle it now instead of expanding a node.
-            return if self.mates_now(pos, &moves) {
-                self.store(hash, 1, Pn::ZERO, Pn::INFINITE, 1);
-                (Pn::ZERO, Pn::INFINITE)
-            } else {
-                self.store(hash, 1, Pn::INFINITE, Pn::ZERO, 1);
-                (Pn::INFINITE, Pn::ZERO)
+            return match self.mates_now(pos, &moves) {
+                Some(true) => {
+                    self.store(hash, 1, Pn::ZERO, Pn::INFINITE, 1);
+                    (Pn::ZERO, Pn::INFINITE)
+                }
+                Some(false) => {
+                    self.store(hash, 1, Pn::INFINITE, Pn::ZERO, 1);
+                    (Pn::INFINITE, Pn::ZERO)
+                }
+                // Out of budget: not settled, nothing stored.
+                None => (Pn::ONE, Pn::ONE),
             };
         }
         match self.terminal(pos, &moves) {
@@ -285,9 +290,13 @@ impl<'p, P: Position> MateSearch<'p, P> {
     /// Whether one of `moves` (the attacker's, with his last move to
     /// play) wins at once; in Hit-and-Run the turn's remaining sub-moves
     /// are tried too. With a royal king only moves that give check can.
-    pub(super) fn mates_now(&mut self, pos: &P, moves: &MoveList) -> bool {
+    /// `None` if the node budget ran out before it could tell.
+    pub(super) fn mates_now(&mut self, pos: &P, moves: &MoveList) -> Option<bool> {
         let check_test = CheckTest::new(pos);
         for &mv in moves {
+            if self.meter.spent() {
+                return None;
+            }
             if P::ONLY_CHECKMATE_WINS && !check_test.may_give_check(mv) {
                 continue;
             }
@@ -296,8 +305,8 @@ impl<'p, P: Position> MateSearch<'p, P> {
             if child.turn() == self.attacker && child.is_mid_turn() {
                 self.meter.nodes += 1;
                 let more = child.legal_moves();
-                if self.mates_now(&child, &more) {
-                    return true;
+                if self.mates_now(&child, &more)? {
+                    return Some(true);
                 }
                 continue;
             }
@@ -307,7 +316,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
             self.meter.nodes += 1;
             if mate_is_no_move::<P>() {
                 if !child.has_legal_moves() {
-                    return true;
+                    return Some(true);
                 }
                 continue;
             }
@@ -317,10 +326,10 @@ impl<'p, P: Position> MateSearch<'p, P> {
                 None => self.every_reply_loses(&child, &replies),
             };
             if wins {
-                return true;
+                return Some(true);
             }
         }
-        false
+        Some(false)
     }
 
     /// Without a royal king (Losing chess): whether every move of the
@@ -366,6 +375,11 @@ impl<'p, P: Position> MateSearch<'p, P> {
         self.table.store(hash, bound, pn, dn, work);
     }
 
+    /// Whether the node budget is used up (the search then stops).
+    pub(super) fn budget_spent(&mut self) -> bool {
+        self.meter.spent()
+    }
+
     /// Counts a position whose moves are generated, checking the budget.
     pub(super) fn count_node(&mut self) {
         self.meter.nodes += 1;
@@ -390,6 +404,12 @@ impl<'p, P: Position> MateSearch<'p, P> {
         self.meter.nodes += 1;
         let work_start = self.meter.nodes;
         self.check_budget();
+        if self.meter.stopped {
+            // Out of budget: no more work below this node (its children's
+            // numbers would cost a move generation each). Unsettled
+            // numbers, so nothing is concluded from them.
+            return (Pn::ONE, Pn::ONE);
+        }
         let mover = pos.turn();
         let or_node = mover == self.attacker;
         let mut moves = pos.legal_moves();
@@ -413,6 +433,11 @@ impl<'p, P: Position> MateSearch<'p, P> {
         let checks_only = or_node && self.checks_only(pos, bound);
         let mut children: Vec<Child> = Vec::with_capacity(moves.len());
         for &mv in &moves {
+            if self.meter.spent() {
+                // Out of budget in mid-expansion: some children have no
+                // numbers yet, so none are combined (unsettled numbers).
+                return (Pn::ONE, Pn::ONE);
+            }
             let mut child = pos.clone();
             child.play_unchecked(mv);
             let child_hash = child.zobrist();

@@ -19,7 +19,7 @@ use crate::position::Position;
 impl<P: Position> MateSearch<'_, P> {
     /// Whether the attacker, to move in `pos` (key `hash`, legal `moves`,
     /// not over), mates within `bound`. Stores the answer. `None` if a
-    /// move keeps the turn (not handled here).
+    /// move keeps the turn (not handled here) or the node budget ran out.
     pub(super) fn direct_attack(
         &mut self,
         pos: &P,
@@ -28,8 +28,10 @@ impl<P: Position> MateSearch<'_, P> {
         moves: &MoveList,
     ) -> Option<bool> {
         let start = self.nodes();
-        let won = if bound <= 1 {
-            bound == 1 && self.mates_now(pos, moves)
+        let won = if bound == 0 {
+            false
+        } else if bound == 1 {
+            self.mates_now(pos, moves)?
         } else {
             self.attack_moves(pos, bound, moves)?
         };
@@ -75,6 +77,9 @@ impl<P: Position> MateSearch<'_, P> {
     /// Whether the defender, to move in `pos`, is mated within `bound`
     /// attacker moves, from the table or by the direct test.
     fn defender_loses(&mut self, pos: &P, bound: Bound) -> Option<bool> {
+        if self.budget_spent() {
+            return None;
+        }
         let hash = pos.zobrist();
         if let Some(proved) = self.settled(hash, bound) {
             return Some(proved);
@@ -147,6 +152,9 @@ impl<P: Position> MateSearch<'_, P> {
 
     /// Whether the attacker, to move in `pos`, mates within `bound`.
     fn attacker_wins(&mut self, pos: &P, bound: Bound) -> Option<bool> {
+        if self.budget_spent() {
+            return None;
+        }
         let hash = pos.zobrist();
         if let Some(proved) = self.settled(hash, bound) {
             return Some(proved);

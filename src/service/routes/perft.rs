@@ -78,6 +78,9 @@ impl Limit {
 }
 
 fn count<P: Position>(pos: &P, depth: u32, limit: &mut Limit) -> Option<u64> {
+    if pos.decided_before_moving() {
+        return Some(0);
+    }
     let moves = pos.legal_moves();
     limit.spend(moves.len() as u64)?;
     if depth == 1 {
@@ -104,7 +107,12 @@ fn divide_json<P: Position>(pos: &P, depth: u32, limit: &mut Limit) -> Result<Va
     };
     let mut rows = Vec::new();
     let mut total = 0;
-    for &m in pos.legal_moves().iter() {
+    let moves = if pos.decided_before_moving() {
+        Default::default()
+    } else {
+        pos.legal_moves()
+    };
+    for &m in moves.iter() {
         let mut child = pos.clone();
         child.play_unchecked(m);
         let n = if depth == 1 {
