@@ -717,3 +717,29 @@ fn a_refused_quiet_move_says_a_capture_is_compulsory_and_a_text_is_not_a_proof()
     assert!(err.contains("not a proof file"), "{err}");
     assert!(!err.contains("corrupt table"), "{err}");
 }
+
+/// A build never changes a manifest that exists (the repository commits
+/// one for the 2-3-man set): it says which tables it does not list, and
+/// `tb manifest` rewrites it on purpose.
+#[test]
+fn tb_build_leaves_an_existing_manifest_as_it_is() {
+    let dir = std::env::temp_dir().join(format!("ransom-cli-tbmanifest-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.to_str().unwrap();
+    ok(&["tb", "build", "--material", "KvR", "--dir", d]);
+    let manifest = dir.join("antichess.manifest");
+    let before = std::fs::read(&manifest).expect("a folder without one gets a manifest");
+    let out = ransom(&["tb", "build", "--material", "KvQ", "--dir", d]);
+    assert!(out.status.success());
+    let err = stderr(&out);
+    assert!(
+        err.contains("left as it is") && err.contains("not listed"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&manifest).unwrap(), before, "unchanged");
+    ok(&["tb", "manifest", "--dir", d]);
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    assert!(text.contains("antichess-KvQ.rtb"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

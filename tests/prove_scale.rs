@@ -101,7 +101,7 @@ fn a_stopped_search_resumes_and_costs_at_most_a_tenth_more() {
 #[test]
 fn a_second_run_starts_from_the_first_runs_work() {
     let dir = common::fresh_dir("scale", "second");
-    let budget = ["--max-nodes", "150000", "--threads", "2", "--store", "s"];
+    let budget = ["--max-nodes", "300000", "--threads", "2", "--store", "s"];
     let run = |dir: &Path| {
         let (code, out, err) = ransom(
             &[
@@ -231,7 +231,12 @@ fn a_store_survives_sigkill_verifies_and_the_search_finishes() {
     // Kill it as soon as it has written a checkpoint (its log is then synced).
     let checkpoints = dir.join("store/antichess/checkpoints");
     let started = Instant::now();
-    while !checkpoints.read_dir().is_ok_and(|mut d| d.next().is_some()) {
+    // (A whole checkpoint: not the temporary file it is written to first.)
+    let written = |d: std::fs::ReadDir| {
+        d.flatten()
+            .any(|e| e.file_name().to_string_lossy().ends_with(".ckpt"))
+    };
+    while !checkpoints.read_dir().is_ok_and(written) {
         assert!(
             started.elapsed() < Duration::from_secs(60),
             "no checkpoint written"

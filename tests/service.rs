@@ -89,6 +89,10 @@ fn health_reports_what_is_loaded() {
     let body = r.json();
     assert_eq!(body["status"], "ok");
     assert_eq!(body["tablebases"]["antichess_max_men"], 2);
+    assert_eq!(
+        body["tablebases"]["antichess_complete_men"], 2,
+        "the whole 2-man set is there"
+    );
     assert!(body["puzzles"]["sets"].as_u64().unwrap() >= 6, "{body}");
     assert_eq!(body["workers"]["total"], 2);
 }

@@ -506,6 +506,7 @@ fn the_prover_settles_covered_positions_from_the_tables_with_fewer_nodes() {
     use ransom::search::{Budget, Verdict, prove, prove_with_oracle};
     let oracle = TablebaseOracle::<International>::open(antichess_3()).expect("tables");
     assert_eq!(oracle.max_men(), 3);
+    assert_eq!(oracle.complete_men(), 3, "the whole 2-3-man set");
     let budget = Budget {
         max_nodes: 300_000,
         max_time: None,

@@ -158,13 +158,18 @@ pub struct Analysis {
     pub moves: Vec<MoveVerdict>,
 }
 
+/// What one rule set's tablebases cover: the men up to which every table
+/// is present, and the most men of any table (`None`: no tables).
+pub type Coverage = Option<(u32, u32)>;
+
 /// Everything known without searching: tablebases of both Losing-chess
 /// rule sets (opened from one folder) and an index of stored proofs.
 pub struct Knowledge {
     antichess: Option<Box<dyn Oracle<Losing<International>>>>,
     suicide: Option<Box<dyn Oracle<Losing<Fics>>>>,
-    /// The most men of any table, per rule set: `(antichess, suicide)`.
-    men: (Option<u32>, Option<u32>),
+    /// Per rule set `(antichess, suicide)`: the men up to which every
+    /// table is present, and the most men of any table.
+    men: (Coverage, Coverage),
     proofs: RwLock<ProofIndex>,
 }
 
@@ -175,8 +180,8 @@ impl Knowledge {
         let suicide = tablebases.and_then(TablebaseOracle::<Fics>::open);
         Knowledge {
             men: (
-                antichess.as_ref().map(|t| t.max_men()),
-                suicide.as_ref().map(|t| t.max_men()),
+                antichess.as_ref().map(|t| (t.complete_men(), t.max_men())),
+                suicide.as_ref().map(|t| (t.complete_men(), t.max_men())),
             ),
             antichess: antichess.map(|t| Box::new(t) as Box<dyn Oracle<_>>),
             suicide: suicide.map(|t| Box::new(t) as Box<dyn Oracle<_>>),
@@ -184,9 +189,10 @@ impl Knowledge {
         }
     }
 
-    /// The largest number of men the tablebases cover, per rule set:
-    /// `(antichess, suicide)`.
-    pub fn tablebase_men(&self) -> (Option<u32>, Option<u32>) {
+    /// What the tablebases cover, per rule set `(antichess, suicide)`:
+    /// the men up to which every table is present, and the most men of any
+    /// table (`None`: no tables of that rule set).
+    pub fn tablebase_men(&self) -> (Coverage, Coverage) {
         self.men
     }
 

@@ -40,8 +40,9 @@ enum TbCommand {
     Build {
         #[command(flatten)]
         set: TableSet,
-        /// Do not rewrite the folder's manifest (for parallel jobs of a
-        /// plan: `tb manifest` writes it once at the end).
+        /// Do not write a manifest in a folder that has none (for parallel
+        /// jobs of a plan: `tb manifest` writes it once at the end). A
+        /// manifest that exists is never changed by a build.
         #[arg(long)]
         no_manifest: bool,
     },
@@ -191,12 +192,27 @@ fn build<R: LosingRules>(
         total_bytes += b.bytes;
     }
     if manifest {
-        let path = tablebase::write_manifest(dir, R::VARIANT)?;
-        errln!("manifest: {}", path.display());
+        let update = tablebase::update_manifest(dir, R::VARIANT)?;
+        if update.written {
+            errln!("manifest: {}", update.path.display());
+        } else if !update.unlisted.is_empty() {
+            errln!(
+                "manifest: {} left as it is; {} not listed there (`ransom tb manifest --dir {}` lists every table)",
+                update.path.display(),
+                super::checks::counted(update.unlisted.len() as u64, "table is", "tables are"),
+                dir.display()
+            );
+        }
+        for name in &update.differing {
+            errln!(
+                "warning: {name} differs from the entry of {} (a build must give the same bytes: rebuild it, or rewrite the manifest with `ransom tb manifest`)",
+                update.path.display()
+            );
+        }
     }
     outln!(
-        "{} tables for {} in {} ({} new), {} bytes, {:.1}s",
-        built.len(),
+        "{} for {} in {} ({} new), {} bytes, {:.1}s",
+        super::checks::counted(built.len() as u64, "table", "tables"),
         R::VARIANT.name(),
         dir.display(),
         built.iter().filter(|b| !b.existed).count(),

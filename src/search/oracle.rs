@@ -25,21 +25,38 @@ pub trait Oracle<P>: Send + Sync {
 pub struct TablebaseOracle<R: LosingRules> {
     tables: Tablebase<R>,
     max_men: u32,
+    complete_men: u32,
 }
 
 impl<R: LosingRules> TablebaseOracle<R> {
     /// The tables of rule set `R` in `dir`; `None` if there are none.
     pub fn open(dir: &Path) -> Option<Self> {
-        let max_men = crate::tablebase::table_files(dir, R::VARIANT)
+        let found: Vec<crate::tablebase::Material> = crate::tablebase::table_files(dir, R::VARIANT)
             .ok()?
             .iter()
             .filter_map(|name| crate::tablebase::material_of_file(name, R::VARIANT)?.ok())
-            .map(|m| m.men() as u32)
-            .max()?;
+            .collect();
+        let max_men = found.iter().map(|m| m.men() as u32).max()?;
+        // The largest n such that every table of 2 to n men is here.
+        let complete_men = (2..=max_men as usize)
+            .take_while(|&n| {
+                crate::tablebase::Material::all_with_men(n)
+                    .iter()
+                    .all(|m| found.contains(m))
+            })
+            .last()
+            .unwrap_or(0) as u32;
         Some(TablebaseOracle {
             tables: Tablebase::open(dir),
             max_men,
+            complete_men,
         })
+    }
+
+    /// The largest number of men up to which every table is present (0 if
+    /// not even the 2-man set is complete).
+    pub fn complete_men(&self) -> u32 {
+        self.complete_men
     }
 
     /// The most men of any table found.

@@ -31,7 +31,14 @@ async fn bind(addr: SocketAddr) -> anyhow::Result<TcpListener> {
 /// What the service loaded, for the start-up message.
 pub fn summary(state: &AppState) -> String {
     let (anti, sui) = state.knowledge.tablebase_men();
-    let men = |m: Option<u32>| m.map_or("none".to_string(), |m| format!("up to {m} men"));
+    let men = |m: Option<(u32, u32)>| match m {
+        None => "none".to_string(),
+        Some((complete, most)) if complete == most => format!("every table up to {most} men"),
+        Some((0, most)) => format!("some tables of up to {most} men (no complete set)"),
+        Some((complete, most)) => {
+            format!("every table up to {complete} men, some of up to {most}")
+        }
+    };
     let (files, positions, errors) = state
         .knowledge
         .with_proofs(|p| (p.files().len(), p.len(), p.errors().to_vec()));

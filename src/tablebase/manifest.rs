@@ -125,6 +125,48 @@ pub fn write_manifest(dir: &Path, variant: Variant) -> Result<PathBuf, TbError> 
     Ok(path)
 }
 
+/// What [`update_manifest`] found.
+#[derive(Debug, Default)]
+pub struct ManifestUpdate {
+    /// The manifest file.
+    pub path: PathBuf,
+    /// Whether it was written (there was none).
+    pub written: bool,
+    /// Tables of the folder that the manifest does not list.
+    pub unlisted: Vec<String>,
+    /// Tables whose file differs from what the manifest lists.
+    pub differing: Vec<String>,
+}
+
+/// After a build: writes the manifest of a folder that has none; a
+/// manifest that exists is the folder's reference (the repository commits
+/// one) and is only compared with the tables, never changed: `tb manifest`
+/// rewrites it on purpose.
+pub fn update_manifest(dir: &Path, variant: Variant) -> Result<ManifestUpdate, TbError> {
+    let path = manifest_path(dir, variant);
+    if !path.exists() {
+        let path = write_manifest(dir, variant)?;
+        return Ok(ManifestUpdate {
+            path,
+            written: true,
+            ..ManifestUpdate::default()
+        });
+    }
+    let entries = read_manifest(&path)?;
+    let mut update = ManifestUpdate {
+        path,
+        ..ManifestUpdate::default()
+    };
+    for found in scan(dir, variant)? {
+        match entries.iter().find(|e| e.name == found.name) {
+            Some(listed) if *listed != found => update.differing.push(found.name),
+            Some(_) => {}
+            None => update.unlisted.push(found.name),
+        }
+    }
+    Ok(update)
+}
+
 /// Reads a manifest file.
 pub fn read_manifest(path: &Path) -> Result<Vec<ManifestEntry>, TbError> {
     let text = std::fs::read_to_string(path).map_err(|e| io_error(path, e))?;

@@ -31,8 +31,8 @@ pub use build::{Built, build, build_with_progress, plan, write_table};
 pub use generate::{BuildProgress, generate, generate_with_progress};
 pub use index::{Layout, transform};
 pub use manifest::{
-    ManifestEntry, check_manifest, manifest_path, material_of_file, read_manifest, scan,
-    table_files, unreadable_tables, write_manifest,
+    ManifestEntry, ManifestUpdate, check_manifest, manifest_path, material_of_file, read_manifest,
+    scan, table_files, unreadable_tables, update_manifest, write_manifest,
 };
 pub use material::{KEY_ORDER, Material};
 pub use stats::{Stats, stats, stats_in_dir};

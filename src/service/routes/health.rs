@@ -16,7 +16,12 @@ pub async fn health(State(state): State<Arc<AppState>>) -> Json<Value> {
         "status": "ok",
         "version": env!("CARGO_PKG_VERSION"),
         "uptime_s": state.started.elapsed().as_secs_f64(),
-        "tablebases": {"antichess_max_men": antichess, "suicide_max_men": suicide},
+        "tablebases": {
+            "antichess_max_men": antichess.map(|m| m.1),
+            "antichess_complete_men": antichess.map(|m| m.0),
+            "suicide_max_men": suicide.map(|m| m.1),
+            "suicide_complete_men": suicide.map(|m| m.0),
+        },
         "proofs": {"files": files, "positions": positions, "errors": errors},
         "puzzles": {"sets": state.puzzles.sets.len(), "errors": state.puzzles.errors},
         "workers": {
