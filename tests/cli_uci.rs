@@ -5,6 +5,11 @@ use std::process::{Command, Stdio};
 
 /// Runs a UCI session with `input` and returns stdout.
 fn session(input: &str) -> String {
+    session_bytes(input.as_bytes())
+}
+
+/// Runs a UCI session with raw `input` (not necessarily UTF-8).
+fn session_bytes(input: &[u8]) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ransom"))
         .arg("uci")
         .stdin(Stdio::piped())
@@ -12,12 +17,7 @@ fn session(input: &str) -> String {
         .stderr(Stdio::piped())
         .spawn()
         .expect("ransom runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(
         out.status.success(),
@@ -307,4 +307,19 @@ fn a_finished_game_gets_no_bestmove() {
     );
     assert_eq!(out.matches("bestmove (none)").count(), 2, "{out}");
     assert!(!out.contains("b2b1"), "{out}");
+}
+
+#[test]
+fn a_line_that_is_not_utf8_gets_an_error_line_and_the_session_goes_on() {
+    let out = session_bytes(b"isready\n\xff\xfe\nisready\r\nquit\n");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "readyok",
+            "info string error: a line that is not valid UTF-8 was ignored",
+            "readyok"
+        ],
+        "{out}"
+    );
 }

@@ -62,10 +62,19 @@ pub fn run(_args: &UciArgs) -> anyhow::Result<ExitCode> {
     };
     // Commands are read on their own thread, so that `stop`, `quit` and
     // `isready` are heard while a search runs on this one.
-    let (sender, commands) = std::sync::mpsc::channel::<std::io::Result<String>>();
+    let (sender, commands) = std::sync::mpsc::channel::<Input>();
     std::thread::spawn(move || read_commands(&sender));
-    for line in commands {
-        let line = line?;
+    for input in commands {
+        let line = match input {
+            Input::Line(line) => line,
+            Input::NotUtf8 => {
+                print_lines(&[
+                    "info string error: a line that is not valid UTF-8 was ignored".into(),
+                ])?;
+                continue;
+            }
+            Input::Failed(e) => return Err(e.into()),
+        };
         let reply = session.handle(line.trim());
         match reply {
             Reply::Quit => break,
@@ -87,7 +96,7 @@ fn is_go(line: &str) -> bool {
 /// every `go` read so far, `isready` while a `go` is unanswered is
 /// answered here. The end of the input stops nothing: a script's last
 /// `go` is answered in full.
-fn read_commands(sender: &std::sync::mpsc::Sender<std::io::Result<String>>) {
+fn read_commands(sender: &std::sync::mpsc::Sender<Input>) {
     /// Sets [`INPUT_ENDED`] however the reading ends (the input closed,
     /// `quit`, or stdout gone), so that a held `go infinite` never waits
     /// for a `stop` that can no longer come.
@@ -98,11 +107,20 @@ fn read_commands(sender: &std::sync::mpsc::Sender<std::io::Result<String>>) {
         }
     }
     let _ends_input = EndsInput;
-    for line in std::io::stdin().lock().lines() {
-        let command = line
-            .as_ref()
-            .ok()
-            .and_then(|l| l.split_whitespace().next().map(str::to_string));
+    for bytes in std::io::stdin().lock().split(b'\n') {
+        let line = match bytes {
+            Err(e) => Input::Failed(e),
+            Ok(mut bytes) => {
+                if bytes.last() == Some(&b'\r') {
+                    bytes.pop();
+                }
+                String::from_utf8(bytes).map_or(Input::NotUtf8, Input::Line)
+            }
+        };
+        let command = match &line {
+            Input::Line(l) => l.split_whitespace().next().map(str::to_string),
+            _ => None,
+        };
         match command.as_deref() {
             Some("go") => {
                 GOS_READ.fetch_add(1, Ordering::SeqCst);
@@ -125,6 +143,16 @@ fn read_commands(sender: &std::sync::mpsc::Sender<std::io::Result<String>>) {
             return;
         }
     }
+}
+
+/// One line of input as the reader passes it on.
+enum Input {
+    /// A line of text.
+    Line(String),
+    /// A line that is not valid UTF-8 (answered with an error line).
+    NotUtf8,
+    /// Reading failed (the session ends with the error).
+    Failed(std::io::Error),
 }
 
 enum Reply {
