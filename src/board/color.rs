@@ -47,6 +47,12 @@ impl Color {
         }
     }
 
+    /// The colour of a lower-case English name (`"white"`, `"black"`), as
+    /// [`Color::name`] writes it.
+    pub fn from_name(name: &str) -> Option<Color> {
+        Color::ALL.into_iter().find(|c| c.name() == name)
+    }
+
     /// The FEN side-to-move letter (`w` or `b`).
     pub const fn char(self) -> char {
         match self {

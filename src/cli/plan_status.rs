@@ -4,8 +4,9 @@ use super::jobs::{self, JobOutcome, Plan};
 use hashbrown::HashMap;
 use ransom::Variant;
 use ransom::board::Color;
+use ransom::notation::fen;
 use ransom::solved::shard::shard_table;
-use ransom::solved::{MergedRecord, is_merged};
+use ransom::solved::{MergedRecord, MergedShards};
 use std::path::Path;
 
 /// The state of one job: `proved` or `disproved` (by the store, or by the
@@ -14,15 +15,12 @@ use std::path::Path;
 fn job_state(
     entry: &jobs::PlanEntry,
     dir: &Path,
-    store: &Path,
+    merged: &MergedShards,
     variant: Variant,
     attacker: Color,
     records: &HashMap<u64, MergedRecord>,
 ) -> &'static str {
-    let turn = match entry.fen.split_whitespace().nth(1) {
-        Some("b") => Color::Black,
-        _ => Color::White,
-    };
+    let turn = fen::parse(&entry.fen).map_or(Color::White, |setup| setup.turn);
     let known = u64::from_str_radix(&entry.key, 16)
         .ok()
         .and_then(|key| records.get(&key))
@@ -36,7 +34,7 @@ fn job_state(
     if !shard_table(&shard, variant).is_file() {
         return "missing";
     }
-    if !is_merged(store, &shard, variant) {
+    if !merged.holds(&shard, variant) {
         return "unmerged";
     }
     match jobs::read_json::<JobOutcome>(&jobs::outcome_path(&shard), "job result") {
@@ -46,23 +44,27 @@ fn job_state(
     }
 }
 
-/// The plan in `dir` checked against a store's records: a JSON object with
-/// the counts and each job's state.
+/// The plan read from `dir` (of rule set `variant`) checked against the
+/// records of that rule set's store (in `store`): a JSON object with the counts and each job's state.
 pub fn plan_status(
+    plan: &Plan,
+    variant: Variant,
     dir: &Path,
     store: &Path,
     records: &HashMap<u64, MergedRecord>,
 ) -> anyhow::Result<serde_json::Value> {
-    let plan: Plan = jobs::read_json(&dir.join("plan.json"), "plan file")?;
-    let variant: Variant = plan.variant.parse()?;
-    let attacker = match plan.attacker.as_str() {
-        "black" => Color::Black,
-        _ => Color::White,
-    };
+    let attacker = Color::from_name(&plan.attacker).ok_or_else(|| {
+        anyhow::anyhow!(
+            "{}: attacker '{}' (white or black)",
+            dir.join("plan.json").display(),
+            plan.attacker
+        )
+    })?;
+    let merged = MergedShards::read(store);
     let mut counts: HashMap<&str, usize> = HashMap::new();
     let mut list = Vec::new();
     for entry in &plan.jobs {
-        let state = job_state(entry, dir, store, variant, attacker, records);
+        let state = job_state(entry, dir, &merged, variant, attacker, records);
         *counts.entry(state).or_default() += 1;
         list.push(serde_json::json!({"id": entry.id, "state": state, "line": entry.line}));
     }

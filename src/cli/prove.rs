@@ -190,6 +190,17 @@ pub(super) struct ProveArgsOwned {
     pub plan: Option<PlanOptions>,
 }
 
+impl ProveArgsOwned {
+    /// Where this run's progress goes (nothing with `-q` or `--json`).
+    pub fn progress_display(&self) -> ProgressDisplay {
+        ProgressDisplay::new(
+            self.quiet || self.json,
+            self.force_progress,
+            self.progress_json,
+        )
+    }
+}
+
 impl From<&ProveArgs> for ProveArgsOwned {
     fn from(a: &ProveArgs) -> Self {
         let threads = a
@@ -278,11 +289,7 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
         }
         None => SolvedStore::in_memory(P::VARIANT, args.store_memory),
     };
-    let mut display = ProgressDisplay::new(
-        args.quiet || args.json,
-        args.force_progress,
-        args.progress_json,
-    );
+    let mut display = args.progress_display();
     if !args.budget_given && args.plan.is_none() {
         display.note("no --max-nodes or --max-time: the search runs until it settles the position (Ctrl-C stops it and keeps its work)");
     }

@@ -5,7 +5,6 @@
 
 use super::jobs::{self, Job, JobOutcome};
 use super::prove::{ProveArgsOwned, interrupted, on_big_stack};
-use super::prove_progress::ProgressDisplay;
 use ransom::notation::{fen, parse_move};
 use ransom::search::oracle::tablebase_oracle;
 use ransom::search::scale::prove_at_scale;
@@ -30,11 +29,10 @@ pub(super) fn run(file: &Path, shard: &Path, mut args: ProveArgsOwned) -> anyhow
     let variant: Variant = job.variant.parse().map_err(|e| bad(format!("{e}")))?;
     let setup = fen::parse(&job.start_fen).map_err(|e| bad(format!("start_fen: {e}")))?;
     let start = AnyPosition::from_setup(variant, &setup).map_err(|e| bad(format!("{e}")))?;
-    args.config.attacker = Some(match job.attacker.as_str() {
-        "white" => ransom::board::Color::White,
-        "black" => ransom::board::Color::Black,
-        other => return Err(bad(format!("attacker '{other}' (white or black)"))),
-    });
+    args.config.attacker = Some(
+        ransom::board::Color::from_name(&job.attacker)
+            .ok_or_else(|| bad(format!("attacker '{}' (white or black)", job.attacker)))?,
+    );
     if args.config.budget.max_nodes == u64::MAX {
         args.config.budget.max_nodes = job.max_nodes;
     }
@@ -84,11 +82,7 @@ fn run_job<P: Position>(
             "{e}\n(a job reads the store given by --store; leave it out to start from nothing)"
         )
     })?;
-    let mut display = ProgressDisplay::new(
-        args.quiet || args.json,
-        args.force_progress,
-        args.progress_json,
-    );
+    let mut display = args.progress_display();
     let oracle = args.tablebases.as_deref().and_then(tablebase_oracle::<P>);
     let scale = prove_at_scale(
         &pos,

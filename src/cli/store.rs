@@ -98,10 +98,13 @@ fn variants(target: &StoreTarget) -> anyhow::Result<Vec<Variant>> {
 fn stats(target: &StoreTarget, plan: Option<&Path>) -> anyhow::Result<ExitCode> {
     let mut all = Vec::new();
     let mut plan_status = None;
-    let plan_variant = match plan {
-        Some(dir) => {
-            let p: super::jobs::Plan = super::jobs::read_json(&dir.join("plan.json"), "plan file")?;
-            Some(p.variant.parse::<Variant>()?)
+    // The plan is read once, with the rule set whose store it goes with.
+    let plan_file = match plan {
+        Some(jobs) => {
+            let p: super::jobs::Plan =
+                super::jobs::read_json(&jobs.join("plan.json"), "plan file")?;
+            let variant = p.variant.parse::<Variant>()?;
+            Some((jobs, p, variant))
         }
         None => None,
     };
@@ -112,12 +115,14 @@ fn stats(target: &StoreTarget, plan: Option<&Path>) -> anyhow::Result<ExitCode> 
         let files = scan(&dir)?;
         let merged = read_merged(&files, variant.name())?;
         let reading = &merged.reading;
-        if let Some(dir) = plan
-            && plan_variant == Some(variant)
+        if let Some((jobs, p, plan_variant)) = &plan_file
+            && *plan_variant == variant
         {
             plan_status = Some(super::plan_status::plan_status(
-                dir,
-                &variant_dir(&target.dir, variant),
+                p,
+                variant,
+                jobs,
+                &dir,
                 &merged.records,
             )?);
         }

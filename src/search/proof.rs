@@ -131,11 +131,8 @@ pub fn verify_file(path: &Path) -> Result<CheckedProofFile, ProofFileError> {
         .map_err(|e: crate::variants::UnknownVariant| invalid(e.to_string()))?;
     let meta: ProofMeta = serde_json::from_str(reader.description())
         .map_err(|e| invalid(format!("bad metadata: {e}")))?;
-    let winner = match meta.winner.as_str() {
-        "white" => Color::White,
-        "black" => Color::Black,
-        other => return Err(invalid(format!("bad winner '{other}'"))),
-    };
+    let winner = Color::from_name(&meta.winner)
+        .ok_or_else(|| invalid(format!("bad winner '{}'", meta.winner)))?;
     let setup = fen::parse(&meta.root_fen).map_err(|e| invalid(format!("root: {e}")))?;
     let root =
         AnyPosition::from_setup(variant, &setup).map_err(|e| invalid(format!("root: {e}")))?;

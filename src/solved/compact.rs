@@ -1,8 +1,8 @@
 //! Compaction: the table and the logs folded into one new table.
 
-use super::files::{Merged, StoreFiles, read_merged, scan, table_path};
+use super::files::{Merged, StoreFiles, read_merged, scan, table_path, write_table};
 use super::{lock, variant_dir};
-use crate::store::{StoreError, TableKind, TableWriter};
+use crate::store::StoreError;
 use crate::variants::Variant;
 use std::path::{Path, PathBuf};
 
@@ -56,17 +56,13 @@ pub(super) fn rewrite(
     let bytes_before = super::disk_bytes(dir);
     let reading = &merged.reading;
     let generation = found.newest_generation() + 1;
-    let mut writer = TableWriter::new(
-        TableKind::Solved,
+    let table = table_path(dir, generation);
+    write_table(
+        &table,
         variant.name(),
         "solved positions",
-        8 + super::packed::PACKED_BYTES,
-    );
-    for m in merged.records.values() {
-        writer.push(m.record.key, &m.record.table_value());
-    }
-    let table = table_path(dir, generation);
-    writer.write(&table)?;
+        merged.records.values().map(|m| &m.record),
+    )?;
     // The new table holds everything: the older files can go.
     if let Some((_, old)) = &found.table {
         let _ = std::fs::remove_file(old);

@@ -9,7 +9,7 @@
 //! new table is.
 
 use super::log::{self, Record};
-use crate::store::{StoreError, TableKind, TableReader};
+use crate::store::{StoreError, TableKind, TableReader, TableWriter};
 use hashbrown::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -109,6 +109,26 @@ pub fn open_table(path: &Path, variant: &str) -> Result<TableReader, StoreError>
         )));
     }
     Ok(reader)
+}
+
+/// Writes `records` (one per position) as a store table of `variant` at
+/// `path`, atomically: the table [`open_table`] reads.
+pub fn write_table<'a>(
+    path: &Path,
+    variant: &str,
+    description: &str,
+    records: impl Iterator<Item = &'a Record>,
+) -> Result<(), StoreError> {
+    let mut writer = TableWriter::new(
+        TableKind::Solved,
+        variant,
+        description,
+        8 + super::packed::PACKED_BYTES,
+    );
+    for record in records {
+        writer.push(record.key, &record.table_value());
+    }
+    writer.write(path)
 }
 
 /// What reading every file of a store found.

@@ -129,7 +129,7 @@ pub fn merge_shards(
         report.compacted = Some(rewrite(&dir, variant, &found, &merged)?);
     }
     // Which shards the store now holds, for `store stats --plan`.
-    let mut list = merged_shards(&dir);
+    let MergedShards(mut list) = MergedShards::read(&dir);
     for s in report.shards.iter().filter(|s| s.outcome.is_ok()) {
         let table = shard_table(&s.shard, variant);
         if let Some(identity) = shard_identity(&table) {
@@ -169,23 +169,31 @@ fn absolute(path: &Path) -> String {
         .to_string()
 }
 
-/// The shard tables merged into the store in `dir` (one rule set's
-/// folder), by absolute path, with their identity when merged.
-pub fn merged_shards(dir: &Path) -> HashMap<String, (u64, u128)> {
-    let text = std::fs::read_to_string(dir.join(MERGED_LIST)).unwrap_or_default();
-    text.lines()
-        .filter_map(|line| {
-            let mut parts = line.splitn(3, ' ');
-            let bytes = parts.next()?.parse().ok()?;
-            let modified = parts.next()?.parse().ok()?;
-            Some((parts.next()?.to_string(), (bytes, modified)))
-        })
-        .collect()
-}
+/// The shard tables merged into a store, by absolute path, with their
+/// identity when merged (read once, asked about many shards).
+#[derive(Debug, Default)]
+pub struct MergedShards(HashMap<String, (u64, u128)>);
 
-/// Whether the shard under `shard` was merged into the store in `dir`
-/// (one rule set's folder) as it is now.
-pub fn is_merged(dir: &Path, shard: &Path, variant: Variant) -> bool {
-    let table = shard_table(shard, variant);
-    shard_identity(&table).is_some_and(|id| merged_shards(dir).get(&absolute(&table)) == Some(&id))
+impl MergedShards {
+    /// The list of the store in `dir` (one rule set's folder); empty if
+    /// nothing was ever merged.
+    pub fn read(dir: &Path) -> MergedShards {
+        let text = std::fs::read_to_string(dir.join(MERGED_LIST)).unwrap_or_default();
+        MergedShards(
+            text.lines()
+                .filter_map(|line| {
+                    let mut parts = line.splitn(3, ' ');
+                    let bytes = parts.next()?.parse().ok()?;
+                    let modified = parts.next()?.parse().ok()?;
+                    Some((parts.next()?.to_string(), (bytes, modified)))
+                })
+                .collect(),
+        )
+    }
+
+    /// Whether the shard under `shard` was merged as it is now.
+    pub fn holds(&self, shard: &Path, variant: Variant) -> bool {
+        let table = shard_table(shard, variant);
+        shard_identity(&table).is_some_and(|id| self.0.get(&absolute(&table)) == Some(&id))
+    }
 }

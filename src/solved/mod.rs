@@ -37,7 +37,7 @@ mod value;
 pub use check::{StoreCheck, StoreCheckError, verify_store};
 pub use compact::{CompactReport, compact};
 pub use files::{Merged, MergedRecord, StoreFiles, StoreReading, read_all, read_merged, scan};
-pub use merge::{MergeReport, ShardMerge, is_merged, merge_shards};
+pub use merge::{MergeReport, MergedShards, ShardMerge, merge_shards};
 
 pub use index::{SLOT_BYTES, SolvedIndex};
 pub use log::Record;
@@ -183,7 +183,7 @@ impl SolvedStore {
         SolvedStore {
             variant,
             dir: None,
-            index: SolvedIndex::with_capacity(memory_bytes / SLOT_BYTES / 8 * 7),
+            index: SolvedIndex::with_capacity(slots_for(memory_bytes)),
             log: Mutex::new(Sink::Nothing),
             _lock: None,
             began_with: 0,
@@ -217,7 +217,7 @@ impl SolvedStore {
                 read_index(&scan(&dir)?, variant, memory_bytes)?
             }
             None => (
-                SolvedIndex::with_capacity(memory_bytes / SLOT_BYTES / 8 * 7),
+                SolvedIndex::with_capacity(slots_for(memory_bytes)),
                 StoreReading::default(),
             ),
         };
@@ -365,6 +365,12 @@ impl Drop for SolvedStore {
     }
 }
 
+/// The positions an index in `memory_bytes` is made for: 7/8 of the
+/// slots that memory buys.
+fn slots_for(memory_bytes: usize) -> usize {
+    memory_bytes / SLOT_BYTES / 8 * 7
+}
+
 /// Reads every record of a store's files into a new index of about
 /// `memory_bytes` (more if the files hold more).
 fn read_index(
@@ -377,9 +383,8 @@ fn read_index(
         records.push((record.key, record.value));
         Ok(())
     })?;
-    let index = SolvedIndex::with_capacity(
-        (memory_bytes / SLOT_BYTES / 8 * 7).max(records.len() * 3 / 2 + (1 << 20)),
-    );
+    let index =
+        SolvedIndex::with_capacity(slots_for(memory_bytes).max(records.len() * 3 / 2 + (1 << 20)));
     for (key, value) in records {
         index.insert(key, value);
     }

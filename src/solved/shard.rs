@@ -10,10 +10,10 @@
 //! `ransom store verify DIR` (its wins may rest on positions of the main
 //! store that the job read; then only the merged store verifies).
 
-use super::files::{scan, table_path};
+use super::files::{scan, table_path, write_table};
 use super::log::Record;
 use super::{Solved, variant_dir};
-use crate::store::{StoreError, TableKind, TableWriter};
+use crate::store::StoreError;
 use crate::variants::Variant;
 use hashbrown::HashMap;
 use std::path::{Path, PathBuf};
@@ -39,16 +39,12 @@ pub fn write_shard(shard: &Path, variant: Variant, records: &[Record]) -> Result
             .and_modify(|r| r.value = Solved::merge(r.value, record.value))
             .or_insert(*record);
     }
-    let mut writer = TableWriter::new(
-        TableKind::Solved,
+    write_table(
+        &shard_table(shard, variant),
         variant.name(),
         "solved positions (a job's shard)",
-        8 + super::packed::PACKED_BYTES,
-    );
-    for record in joined.values() {
-        writer.push(record.key, &record.table_value());
-    }
-    writer.write(&shard_table(shard, variant))?;
+        joined.values(),
+    )?;
     Ok(joined.len() as u64)
 }
 
