@@ -107,7 +107,6 @@ fn run_job<P: Position>(
             position,
         });
     }
-    let records = records;
     let positions = shard::write_shard(shard, P::VARIANT, &records)?;
     let result = match report.verdict {
         Verdict::Win | Verdict::Loss => "proved",

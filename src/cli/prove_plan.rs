@@ -85,6 +85,7 @@ pub(super) fn plan<P: Position>(
             at.play_unchecked(mv);
         }
         let key = format!("{:016x}", leaf.pos.zobrist());
+        let leaf_fen = fen::write(&leaf.pos);
         job_files.push(Job {
             format: jobs::JOB_FORMAT.into(),
             id: id.clone(),
@@ -92,7 +93,7 @@ pub(super) fn plan<P: Position>(
             start_fen: root.start_fen.into(),
             root_moves: root.line_uci.to_vec(),
             moves: leaf.line.iter().map(|&m| uci::write(m)).collect(),
-            fen: fen::write(&leaf.pos),
+            fen: leaf_fen.clone(),
             key: key.clone(),
             attacker: attacker.name().into(),
             max_nodes: options.job_nodes,
@@ -107,7 +108,7 @@ pub(super) fn plan<P: Position>(
             id,
             key,
             line: line_san,
-            fen: fen::write(&leaf.pos),
+            fen: leaf_fen,
             pn: leaf.numbers.0.get(),
             dn: leaf.numbers.1.get(),
         });
