@@ -48,13 +48,14 @@ fn round_trip_across_blocks() {
     );
 }
 
-/// docs/store-format.md: version 2 blocks hold the keys (as distances)
-/// before the values; version 1 files, keys and values interleaved, are
-/// still read, with the same records.
+/// docs/store-format.md: version 2 and 3 blocks hold the keys (as
+/// distances) before the values; version 1 files, keys and values
+/// interleaved, and version 2 files (FNV-1a header checksum) are still
+/// read, with the same records.
 #[test]
-fn both_format_versions_read_back_the_same_records() {
+fn every_format_version_reads_back_the_same_records() {
     let mut paths = Vec::new();
-    for version in [1u16, 2] {
+    for version in [1u16, 2, 3] {
         let path = temp_path(&format!("version-{version}.tbl"));
         let mut writer = TableWriter::new(TableKind::Tablebase, "antichess", "KvK", 2)
             .records_per_block(64)
@@ -66,11 +67,14 @@ fn both_format_versions_read_back_the_same_records() {
         writer.write(&path).unwrap();
         paths.push(path);
     }
-    let (v1, v2) = (
+    let (v1, v2, v3) = (
         TableReader::open(&paths[0]).unwrap(),
         TableReader::open(&paths[1]).unwrap(),
+        TableReader::open(&paths[2]).unwrap(),
     );
     assert_eq!(v1.records().unwrap(), v2.records().unwrap());
+    assert_eq!(v3.records().unwrap(), v2.records().unwrap());
+    assert_eq!(v3.get(950).unwrap(), v2.get(950).unwrap());
     assert_eq!(v2.records().unwrap().len(), 600);
     for key in [0, 63, 64, 499, 500, 899, 900, 999, 1000] {
         assert_eq!(v1.get(key).unwrap(), v2.get(key).unwrap(), "key {key}");
@@ -88,6 +92,51 @@ fn both_format_versions_read_back_the_same_records() {
         size(&paths[1]),
         size(&paths[0])
     );
+}
+
+/// Where block `block`'s first key sits in the header of a table written
+/// with the variant "antichess" and the description "KvK".
+fn index_first_key_offset(block: usize) -> usize {
+    let fixed = 8 + 4 + 2 + 1 + 1 + 8 + 4 + 4;
+    let names = 2 + "antichess".len() + 4 + "KvK".len();
+    fixed + names + 4 + block * 20 + 8 + 4
+}
+
+/// The header of `bytes` (format version 3) with block 1's first key moved
+/// by `shift` and a checksum that is valid again, as a rewritten header
+/// would be.
+fn with_block_index_shifted(mut bytes: Vec<u8>, shift: i64) -> Vec<u8> {
+    let at = index_first_key_offset(1);
+    let key = u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap());
+    bytes[at..at + 8].copy_from_slice(&key.wrapping_add_signed(shift).to_le_bytes());
+    let header_end = 12 + u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
+    let sum = crc32c::crc32c(&bytes[..header_end]);
+    bytes[header_end..header_end + 4].copy_from_slice(&sum.to_le_bytes());
+    bytes
+}
+
+/// A block index that is off by one, under a valid header checksum, makes
+/// every probe of the block an error, never a wrong value (the block
+/// carries its first key, and its keys must stay below the next block's).
+#[test]
+fn a_block_index_off_by_one_is_refused_by_probes() {
+    let path = temp_path("dense.tbl");
+    let mut writer =
+        TableWriter::new(TableKind::Tablebase, "antichess", "KvK", 1).records_per_block(64);
+    for key in 0..300u64 {
+        writer.push(key, &[(key % 251) as u8]);
+    }
+    writer.write(&path).unwrap();
+    let good = std::fs::read(&path).unwrap();
+    assert_eq!(TableReader::open(&path).unwrap().get(100).unwrap(), Some(vec![100]));
+    for shift in [-1, 1] {
+        let bad = temp_path(&format!("shifted{shift}.tbl"));
+        std::fs::write(&bad, with_block_index_shifted(good.clone(), shift)).unwrap();
+        let reader = TableReader::open(&bad).expect("the header itself is consistent");
+        let error = reader.get(100).expect_err("a probe of the shifted block").to_string();
+        assert!(error.contains("block 1") && error.contains("first key"), "{error}");
+        assert!(reader.records().is_err());
+    }
 }
 
 #[test]

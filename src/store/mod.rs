@@ -7,7 +7,7 @@
 //! ```text
 //! magic "RANSOMT1"            8 bytes
 //! header length               u32 (bytes from here to the end of the block index)
-//! format version              u16 (2; version 1 is still read)
+//! format version              u16 (3; versions 1 and 2 are still read)
 //! kind                        u8  (1 tablebase, 2 proof)
 //! value size                  u8  (bytes per record value)
 //! record count                u64
@@ -17,20 +17,24 @@
 //! description                 u32 length + UTF-8 (root FEN, material key, JSON…)
 //! block count                 u32
 //! block index                 per block: offset u64, compressed length u32, first key u64
-//! checksum                    u64 FNV-1a of everything above (magic included)
+//! checksum                    u32 CRC-32C of everything above, magic included
+//!                             (versions 1 and 2: u64 FNV-1a)
 //! blocks                      zstd frames
 //! ```
 //!
-//! A decompressed block (version 2) holds every key first, each as its
-//! distance from the key before (the first from the block's first key),
-//! then every value in the same order; version 1 interleaved `(key, value)`.
+//! A decompressed block (versions 2 and 3) holds every key first, each as
+//! its distance from the key before, then every value in the same order;
+//! the first key's distance is from 0 in version 3 (the block carries its
+//! first key, checked against the block index when the block is read) and
+//! from the index's first key in version 2; version 1 interleaved
+//! `(key, value)`.
 //!
 //! All integers are little-endian. The reader checks the magic, the version,
 //! the header checksum and every block's bounds when the file is opened, so a
 //! corrupt or truncated table is an error at open, never a panic; a block's
 //! zstd checksum is checked when the block is read.
 
-mod checksum;
+pub(crate) mod checksum;
 pub(crate) mod cursor;
 mod reader;
 mod writer;
@@ -42,7 +46,7 @@ pub use writer::{TableWriter, write_atomically};
 /// The first 8 bytes of every table file.
 pub const MAGIC: &[u8; 8] = b"RANSOMT1";
 /// The format version this code writes (the newest it reads).
-pub const FORMAT_VERSION: u16 = 2;
+pub const FORMAT_VERSION: u16 = 3;
 /// The oldest format version this code reads.
 pub const OLDEST_READ_VERSION: u16 = 1;
 

@@ -1,7 +1,8 @@
 //! Reading tables through a memory map, one block at a time.
 
 use super::cursor::Cursor;
-use super::{FORMAT_VERSION, MAGIC, OLDEST_READ_VERSION, StoreError, TableKind, fnv1a64};
+use super::checksum::{header_sum, header_sum_len};
+use super::{FORMAT_VERSION, MAGIC, OLDEST_READ_VERSION, StoreError, TableKind};
 use memmap2::Mmap;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -75,29 +76,30 @@ impl TableReader {
             return Err(corrupt("not a ransom table (bad magic)"));
         }
         let header_len = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes")) as usize;
-        let checked_end = 12usize
-            .checked_add(header_len)
-            .filter(|&end| end + 8 <= bytes.len())
+        // The version decides the checksum's width; it is read before the
+        // checksum is checked, and vouched for by it after.
+        let version = bytes
+            .get(12..14)
+            .map(|b| u16::from_le_bytes(b.try_into().expect("2 bytes")))
             .ok_or_else(|| corrupt("truncated header"))?;
-        let stored_sum = u64::from_le_bytes(
-            bytes[checked_end..checked_end + 8]
-                .try_into()
-                .expect("8 bytes"),
-        );
-        if fnv1a64(&bytes[..checked_end]) != stored_sum {
-            return Err(corrupt("header checksum mismatch"));
-        }
-        let mut c = Cursor {
-            bytes: &bytes[..checked_end],
-            pos: 12,
-        };
-        let trunc = || corrupt("truncated header");
-        let version = c.u16().ok_or_else(trunc)?;
         if !(OLDEST_READ_VERSION..=FORMAT_VERSION).contains(&version) {
             return Err(corrupt(&format!(
                 "format version {version} (this build reads {OLDEST_READ_VERSION} to {FORMAT_VERSION})"
             )));
         }
+        let sum_len = header_sum_len(version);
+        let checked_end = 12usize
+            .checked_add(header_len)
+            .filter(|&end| end >= 14 && end + sum_len <= bytes.len())
+            .ok_or_else(|| corrupt("truncated header"))?;
+        if header_sum(version, &bytes[..checked_end]) != bytes[checked_end..checked_end + sum_len] {
+            return Err(corrupt("header checksum mismatch"));
+        }
+        let mut c = Cursor {
+            bytes: &bytes[..checked_end],
+            pos: 14,
+        };
+        let trunc = || corrupt("truncated header");
         let kind = TableKind::from_u8(c.u8().ok_or_else(trunc)?)
             .ok_or_else(|| corrupt("unknown table kind"))?;
         let value_size = c.u8().ok_or_else(trunc)? as usize;
@@ -120,7 +122,7 @@ impl TableReader {
             return Err(corrupt("block count does not match record count"));
         }
         let mut blocks = Vec::with_capacity(block_count.min(1 << 20));
-        let data_start = (checked_end + 8) as u64;
+        let data_start = (checked_end + sum_len) as u64;
         let mut expected_offset = data_start;
         for _ in 0..block_count {
             let offset = c.u64().ok_or_else(trunc)?;
@@ -227,20 +229,24 @@ impl TableReader {
         if data.len() != size {
             return Err(corrupt(format!("{} bytes, expected {size}", data.len())));
         }
-        self.split_block(&data, records, entry.first_key, &corrupt)
+        self.split_block(&data, records, index, &corrupt)
     }
 
-    /// The keys and values of a decompressed block of `records` records.
-    /// Version 1 interleaves `(key, value)`; version 2 has every key first
-    /// (each as its distance from the key before, the first from the
-    /// block's first key), then every value.
+    /// The keys and values of a decompressed block of `records` records,
+    /// checked against the block index: its first key is the index's, its
+    /// keys increase and stay below the next block's first key.
+    /// Version 1 interleaves `(key, value)`; versions 2 and 3 have every
+    /// key first (each as its distance from the key before; the first from
+    /// 0 in version 3, from the index's first key in version 2), then every
+    /// value.
     fn split_block(
         &self,
         data: &[u8],
         records: usize,
-        first_key: u64,
+        index: usize,
         corrupt: &dyn Fn(String) -> StoreError,
     ) -> Result<Block, StoreError> {
+        let first_key = self.blocks[index].first_key;
         let word = |bytes: &[u8]| u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
         let (keys, values): (Vec<u64>, Vec<u8>) = if self.version == 1 {
             let stride = 8 + self.value_size;
@@ -253,7 +259,7 @@ impl TableReader {
         } else {
             let (deltas, values) = data.split_at(records * 8);
             let mut keys = Vec::with_capacity(records);
-            let mut key = first_key;
+            let mut key = if self.version >= 3 { 0 } else { first_key };
             for delta in deltas.chunks_exact(8) {
                 key = key
                     .checked_add(word(delta))
@@ -262,8 +268,22 @@ impl TableReader {
             }
             (keys, values.to_vec())
         };
-        if keys.first() != Some(&first_key) || keys.windows(2).any(|w| w[0] >= w[1]) {
+        if keys.first() != Some(&first_key) {
+            return Err(corrupt(format!(
+                "its first key is {}, the block index says {first_key}",
+                keys.first().map_or("missing".to_string(), u64::to_string)
+            )));
+        }
+        if keys.windows(2).any(|w| w[0] >= w[1]) {
             return Err(corrupt("keys out of order".into()));
+        }
+        if let (Some(next), Some(&last)) = (self.blocks.get(index + 1), keys.last())
+            && last >= next.first_key
+        {
+            return Err(corrupt(format!(
+                "its last key {last} is not below the next block's first key {}",
+                next.first_key
+            )));
         }
         Ok(Block { keys, values })
     }

@@ -1,6 +1,7 @@
 //! Writing tables: records in, compressed blocks out, atomically.
 
-use super::{FORMAT_VERSION, MAGIC, OLDEST_READ_VERSION, StoreError, TableKind, fnv1a64};
+use super::checksum::{header_sum, header_sum_len};
+use super::{FORMAT_VERSION, MAGIC, OLDEST_READ_VERSION, StoreError, TableKind};
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::Path;
@@ -50,7 +51,8 @@ impl TableWriter {
     }
 
     /// Writes an older format version (1: keys and values interleaved in a
-    /// block), for checking that readers still read it. Panics on a
+    /// block; 2: FNV-1a header checksum, a block's first key not stored in
+    /// the block), for checking that readers still read it. Panics on a
     /// version this code cannot write.
     pub fn format_version(mut self, version: u16) -> Self {
         assert!(
@@ -89,7 +91,8 @@ impl TableWriter {
             .par_chunks(per_block)
             .map(|chunk| -> Result<(u64, Vec<u8>), std::io::Error> {
                 // Keys first, each as its distance from the key before
-                // (from the block's first key for the first), then the
+                // (the first from 0 from version 3, so the block carries
+                // its own first key; from itself in version 2), then the
                 // values: consecutive keys become a run of equal bytes.
                 let mut raw = Vec::with_capacity(chunk.len() * (8 + self.value_size));
                 if self.version == 1 {
@@ -98,7 +101,7 @@ impl TableWriter {
                         raw.extend_from_slice(value);
                     }
                 } else {
-                    let mut previous = chunk[0].0;
+                    let mut previous = if self.version >= 3 { 0 } else { chunk[0].0 };
                     for (key, _) in chunk {
                         raw.extend_from_slice(&(key - previous).to_le_bytes());
                         previous = *key;
@@ -128,7 +131,7 @@ impl TableWriter {
         head.extend_from_slice(self.description.as_bytes());
         head.extend_from_slice(&(blocks.len() as u32).to_le_bytes());
         let index_len = blocks.len() * 20;
-        let data_start = (head.len() + index_len + 8) as u64;
+        let data_start = (head.len() + index_len + header_sum_len(self.version)) as u64;
         let mut offset = data_start;
         for (first_key, frame) in &blocks {
             head.extend_from_slice(&offset.to_le_bytes());
@@ -138,8 +141,8 @@ impl TableWriter {
         }
         let header_len = (head.len() - 12) as u32;
         head[8..12].copy_from_slice(&header_len.to_le_bytes());
-        let checksum = fnv1a64(&head);
-        head.extend_from_slice(&checksum.to_le_bytes());
+        let checksum = header_sum(self.version, &head);
+        head.extend_from_slice(&checksum);
         for (_, frame) in blocks {
             head.extend_from_slice(&frame);
         }
