@@ -128,13 +128,22 @@ fn a_block_index_off_by_one_is_refused_by_probes() {
     }
     writer.write(&path).unwrap();
     let good = std::fs::read(&path).unwrap();
-    assert_eq!(TableReader::open(&path).unwrap().get(100).unwrap(), Some(vec![100]));
+    assert_eq!(
+        TableReader::open(&path).unwrap().get(100).unwrap(),
+        Some(vec![100])
+    );
     for shift in [-1, 1] {
         let bad = temp_path(&format!("shifted{shift}.tbl"));
         std::fs::write(&bad, with_block_index_shifted(good.clone(), shift)).unwrap();
         let reader = TableReader::open(&bad).expect("the header itself is consistent");
-        let error = reader.get(100).expect_err("a probe of the shifted block").to_string();
-        assert!(error.contains("block 1") && error.contains("first key"), "{error}");
+        let error = reader
+            .get(100)
+            .expect_err("a probe of the shifted block")
+            .to_string();
+        assert!(
+            error.contains("block 1") && error.contains("first key"),
+            "{error}"
+        );
         assert!(reader.records().is_err());
     }
 }

@@ -7,7 +7,7 @@ use ransom::notation::{fen, parse_move};
 use ransom::search::mate::{
     MateOptions, MateReport, MateStatus, build_tree, line_san, longest_line, solve_mate,
 };
-use ransom::search::{Budget, Progress, pgn};
+use ransom::search::{Budget, Progress};
 use ransom::{AnyPosition, Position, Variant, dispatch};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -45,9 +45,16 @@ pub struct MateArgs {
     /// Print one JSON object (JSON lines with --epd).
     #[arg(long)]
     pub json: bool,
-    /// Also write the solution as PGN with variations to this file.
+    /// Also write the solution as PGN with variations to this file (a
+    /// position reached again by transposition is written once; later
+    /// meetings say `{transposes to an earlier line}`).
     #[arg(long)]
     pub pgn: Option<PathBuf>,
+    /// With --pgn: write every transposed subtree again in place, so every
+    /// line runs to the mate (for tools that walk the tree; can be much
+    /// larger: a warning gives the size beyond 100,000 moves).
+    #[arg(long, requires = "pgn")]
+    pub pgn_full: bool,
     /// Show at most this many moves of the solution tree.
     #[arg(long, default_value_t = 400)]
     pub tree_limit: usize,
@@ -136,14 +143,15 @@ fn solve_one<P: Position>(start: P, args: &MateArgs) -> anyhow::Result<ExitCode>
     let report = solve_mate(&pos, &args.options(max), &mut on_progress);
     if let (Some(path), Some(solution)) = (&args.pgn, &report.solution) {
         let event = format!("Mate in {}", report.length.unwrap_or(0));
-        let text = pgn::proof_pgn(
+        super::proof_pgn::write(
+            path,
             &pos,
             pos.turn(),
             &|h| solution.get(h).map(|(mv, _)| mv),
             &event,
-        );
-        ransom::store::write_atomically(path, text.as_bytes())
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+            args.pgn_full,
+            args.quiet,
+        )?;
     }
     if args.json {
         outln!(

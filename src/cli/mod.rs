@@ -46,6 +46,7 @@ mod moves;
 mod perft;
 mod plan_status;
 mod play;
+mod proof_pgn;
 mod prove;
 mod prove_job;
 mod prove_plan;

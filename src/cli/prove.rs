@@ -9,7 +9,7 @@ use ransom::search::oracle::tablebase_oracle;
 use ransom::search::scale::{
     DEFAULT_LEAF_NODES, DEFAULT_STORE_MIN_WORK, ScaleConfig, prove_at_scale,
 };
-use ransom::search::{Budget, ProofMeta, StopSignal, Verdict, pgn};
+use ransom::search::{Budget, ProofMeta, StopSignal, Verdict};
 use ransom::solved::{SolvedStore, packed};
 use ransom::{AnyPosition, Position, Variant, dispatch};
 use std::path::PathBuf;
@@ -44,9 +44,16 @@ pub struct ProveArgs {
     /// Where to write the proof (default: proofs/<variant>-<moves>.proof).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Also write the proof as PGN with variations to this file.
+    /// Also write the proof as PGN with variations to this file (a
+    /// position reached again by transposition is written once; later
+    /// meetings say `{transposes to an earlier line}`).
     #[arg(long)]
     pgn: Option<PathBuf>,
+    /// With --pgn: write every transposed subtree again in place, so every
+    /// line runs to the end of the game (for tools that walk the tree; can
+    /// be much larger: a warning gives the size beyond 100,000 moves).
+    #[arg(long, requires = "pgn")]
+    pgn_full: bool,
     /// Do not write a proof file.
     #[arg(long)]
     no_write: bool,
@@ -175,6 +182,7 @@ pub(super) struct ProveArgsOwned {
     pub config: ScaleConfig,
     pub out: Option<PathBuf>,
     pub pgn: Option<PathBuf>,
+    pub pgn_full: bool,
     pub write: bool,
     pub quiet: bool,
     pub force_progress: bool,
@@ -226,6 +234,7 @@ impl From<&ProveArgs> for ProveArgsOwned {
             },
             out: a.out.clone(),
             pgn: a.pgn.clone(),
+            pgn_full: a.pgn_full,
             write: !a.no_write,
             quiet: a.quiet,
             force_progress: a.progress,
@@ -361,8 +370,15 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
         if let Some(pgn_path) = &args.pgn {
             let lookup = |h: u64| proof.moves.get(&h).copied();
             let event = format!("ransom proof: {} wins", winner.name());
-            let text = pgn::proof_pgn(&proof.root, winner, &lookup, &event);
-            ransom::store::write_atomically(pgn_path, text.as_bytes())?;
+            super::proof_pgn::write(
+                pgn_path,
+                &proof.root,
+                winner,
+                &lookup,
+                &event,
+                args.pgn_full,
+                args.quiet,
+            )?;
         }
     }
     let best_uci = report.best.map(uci::write);

@@ -1,7 +1,7 @@
 //! Reading tables through a memory map, one block at a time.
 
-use super::cursor::Cursor;
 use super::checksum::{header_sum, header_sum_len};
+use super::cursor::Cursor;
 use super::{FORMAT_VERSION, MAGIC, OLDEST_READ_VERSION, StoreError, TableKind};
 use memmap2::Mmap;
 use std::path::Path;

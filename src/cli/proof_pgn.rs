@@ -1,0 +1,49 @@
+//! `--pgn FILE` and `--pgn-full` of `prove` and `mate`: a proof or a mate
+//! solution written as PGN with variations.
+
+use ransom::board::Color;
+use ransom::moves::Move;
+use ransom::position::Position;
+use ransom::search::pgn::{self, Transpositions};
+use std::path::Path;
+
+/// More moves than this in a `--pgn-full` file get a warning on stderr.
+const WARN_MOVES: u64 = 100_000;
+/// More moves than this in a `--pgn-full` file are refused (the file would
+/// take gigabytes); the PGN without `--pgn-full` still holds the proof.
+const MAX_FULL_MOVES: u64 = 50_000_000;
+
+/// Writes the PGN of the proof that `winner` wins from `root` to `path`:
+/// with every transposed subtree in place when `full`, else each position
+/// once (later meetings marked `{transposes to an earlier line}`).
+pub(super) fn write<P: Position>(
+    path: &Path,
+    root: &P,
+    winner: Color,
+    winning_move: &dyn Fn(u64) -> Option<Move>,
+    event: &str,
+    full: bool,
+    quiet: bool,
+) -> anyhow::Result<()> {
+    let transpositions = if full {
+        let moves = pgn::full_pgn_moves(root, winner, winning_move);
+        if moves > MAX_FULL_MOVES {
+            anyhow::bail!(
+                "{}: not written: with every transposition written in place the PGN would hold {moves} moves (more than {MAX_FULL_MOVES}); leave out --pgn-full to write each position once",
+                path.display()
+            );
+        }
+        if moves > WARN_MOVES && !quiet {
+            errln!(
+                "warning: {}: {moves} moves with every transposition written in place (--pgn-full); without it each position is written once",
+                path.display()
+            );
+        }
+        Transpositions::InPlace
+    } else {
+        Transpositions::Once
+    };
+    let text = pgn::proof_pgn(root, winner, winning_move, event, transpositions);
+    ransom::store::write_atomically(path, text.as_bytes())
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
+}
