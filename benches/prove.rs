@@ -78,3 +78,26 @@ fn two_level_b4_c5_bxc5_h5() {
     assert_eq!(scale.report.verdict, Verdict::Win);
     assert_eq!(scale.report.nodes, 109_423);
 }
+
+/// Node rate in royal variants (docs/prover.md "Royal variants"): 20,000
+/// expansions from Contact chess's start position.
+#[divan::bench(sample_count = 5)]
+fn contact_start_20k_nodes() {
+    royal_start::<ransom::variants::Contact>(20_000);
+}
+
+/// 100,000 expansions from standard chess's start position.
+#[divan::bench(sample_count = 5)]
+fn chess_start_100k_nodes() {
+    royal_start::<ransom::variants::Chess>(100_000);
+}
+
+fn royal_start<P: Position>(nodes: u64) {
+    let budget = Budget {
+        max_nodes: nodes,
+        ..Budget::default()
+    };
+    let report = prove(&P::start(), &budget, &mut |_| {});
+    assert_eq!(report.verdict, Verdict::Unknown);
+    assert_eq!(report.nodes, nodes);
+}

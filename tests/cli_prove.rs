@@ -212,3 +212,42 @@ fn pgn_full_writes_every_transposed_line_to_the_end() {
     assert_ne!(code, 0);
     assert!(err.contains("--pgn"), "{err}");
 }
+
+/// `prove` in the variants whose positions hold men off the board or stop
+/// mid-turn (Contact, Hostage, crazyhouse, Hit-and-Run): the store keeps
+/// their results in memory for the run, so a proved root is read out and
+/// verified (it used to end "the root was proved but its proof could not
+/// be read out of the store"). Each puzzle is a generated mate of the
+/// repository, so the side to move wins.
+#[test]
+fn prove_reads_out_proofs_in_variants_with_holdings() {
+    let dir = temp_dir("holdings");
+    let puzzles = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    for (variant, file) in [
+        ("contact", "contact-generated-m2-3.epd"),
+        ("hostage", "hostage-generated-m2.epd"),
+        ("crazyhouse", "crazyhouse-generated-m2-3.epd"),
+        ("hitandrun", "hitandrun-generated-m2.epd"),
+    ] {
+        let text = std::fs::read_to_string(puzzles.join(file)).unwrap();
+        let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+        let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+        let fen = format!("{} 0 1", fields.join(" "));
+        let (code, out, err) = ransom(
+            &[
+                "prove",
+                "--variant",
+                variant,
+                "--fen",
+                &fen,
+                "--no-write",
+                "--json",
+            ],
+            &dir,
+        );
+        assert_eq!(code, 0, "{variant}: {err}");
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(json["result"], "win", "{variant}: {out}\n{err}");
+        assert_eq!(json["verified"], true, "{variant}");
+    }
+}

@@ -289,3 +289,47 @@ fn tiny_hash_still_proves_or_says_unknown() {
     }
     assert_ne!(report.verdict, Verdict::Loss);
 }
+
+/// Contact chess counts the moves of positions out of check without testing
+/// them for legality when df-pn first meets them (`Position::mobility_hint`,
+/// docs/prover.md "Royal variants"); the rules still settle every position
+/// a proof rests on. Every Contact mate puzzle of the repository (RULES C2–C5,
+/// each verified by the mate solver) is a proved, verified win for the side
+/// to move, and whatever the prover claims one move away verifies.
+#[test]
+fn contact_mate_puzzles_are_proved_wins() {
+    use ransom::variants::Contact;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    let mut puzzles: Vec<Contact> = Vec::new();
+    for file in ["contact-mates.epd", "contact-generated-m2-3.epd"] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+            .take(12)
+        {
+            let fen_text: Vec<&str> = line.split_whitespace().take(4).collect();
+            let fen_text = format!("{} 0 1", fen_text.join(" "));
+            puzzles.push(fen::parse_position(&fen_text).unwrap());
+        }
+    }
+    assert!(puzzles.len() >= 15, "{} puzzles", puzzles.len());
+    let small = Budget {
+        max_nodes: 3_000,
+        ..budget()
+    };
+    for pos in &puzzles {
+        let text = fen::write(pos);
+        let proof = proved(pos);
+        assert_eq!(proof.winner, pos.turn(), "{text}");
+        for &m in pos.legal_moves().iter().step_by(4) {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            if let Some(proof) = prove(&child, &small, &mut |_| {}).proof {
+                proof
+                    .verify()
+                    .unwrap_or_else(|e| panic!("{text} then {m:?}: {e}"));
+            }
+        }
+    }
+}

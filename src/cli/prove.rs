@@ -291,7 +291,7 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
         }
         Some(_) => {
             notes_before.push(format!(
-                "the store keeps no {} positions (men in hand or turns in progress): nothing is kept on disk",
+                "the store keeps no {} positions on disk (men off the board or turns in progress): this run keeps its results in memory only",
                 P::VARIANT.name()
             ));
             SolvedStore::in_memory(P::VARIANT, args.store_memory)

@@ -104,7 +104,7 @@ fn run_job<P: Position>(
         records.push(Record {
             key: pos.zobrist(),
             value: Solved::no_win_for(attacker, report.nodes),
-            position,
+            position: Some(position),
         });
     }
     let positions = shard::write_shard(shard, P::VARIANT, &records)?;

@@ -43,6 +43,10 @@ pub trait Position: Clone + Send + Sync + 'static {
     const ROYAL_KING: bool;
     /// Whether men can be dropped from a holding.
     const HAS_DROPS: bool;
+    /// Whether a position can hold men off the board (in hand, in prison,
+    /// or counted as captured for promotion, RULES C6): such positions have
+    /// no packed form in the solved-position store.
+    const HOLDINGS: bool = Self::HAS_DROPS;
     /// Whether the only way a move can win at once is by checkmating the
     /// opponent, so that a move giving no check never wins and a defender
     /// not in check is not lost yet. The mate solver's checks-only passes
@@ -94,6 +98,15 @@ pub trait Position: Clone + Send + Sync + 'static {
         let mut moves = MoveList::new();
         self.legal_moves_into(&mut moves);
         moves
+    }
+
+    /// For search heuristics only: about how many moves the side to move
+    /// has, where that can be had much more cheaply than the legal list
+    /// (`None`: generate the legal moves). Says nothing about whether the
+    /// game is over; a search that uses it must settle the position by its
+    /// legal moves before relying on it (df-pn does, when it expands it).
+    fn mobility_hint(&self) -> Option<usize> {
+        None
     }
 
     /// Whether the side to move has a legal move (`!legal_moves().is_empty()`,

@@ -127,12 +127,16 @@ pub fn verify_store<P: Position>(
                 "recorded both as a win and as a loss".into(),
             ));
         }
-        let pos = unpack::<P>(&entry.record.position).ok_or_else(|| {
-            fail(
-                String::new(),
-                "the stored position is not a legal position".into(),
-            )
-        })?;
+        let pos = entry
+            .record
+            .position
+            .and_then(|p| unpack::<P>(&p))
+            .ok_or_else(|| {
+                fail(
+                    String::new(),
+                    "the stored position is not a legal position".into(),
+                )
+            })?;
         let fen_text = format!(", {}", fen::write(&pos));
         if pos.zobrist() != key && !(key == 1 && pos.zobrist() == 0) {
             return Err(fail(

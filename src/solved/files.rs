@@ -126,7 +126,9 @@ pub fn write_table<'a>(
         8 + super::packed::PACKED_BYTES,
     );
     for record in records {
-        writer.push(record.key, &record.table_value());
+        if let Some(value) = record.table_value() {
+            writer.push(record.key, &value);
+        }
     }
     writer.write(path)
 }

@@ -35,19 +35,23 @@ pub struct Record {
     pub key: u64,
     /// What is known about it.
     pub value: Solved,
-    /// The position itself.
-    pub position: Packed,
+    /// The position itself; `None` where it has no packed form (an
+    /// in-memory store keeps such results for its run; they are never
+    /// written to disk, where every record must be re-provable).
+    pub position: Option<Packed>,
 }
 
 impl Record {
-    fn encode(&self) -> [u8; RECORD_BYTES] {
+    /// The record as log bytes (`None` without a packed position).
+    fn encode(&self) -> Option<[u8; RECORD_BYTES]> {
+        let position = self.position?;
         let mut out = [0u8; RECORD_BYTES];
         out[..8].copy_from_slice(&self.key.to_le_bytes());
         out[8..16].copy_from_slice(&self.value.bits().to_le_bytes());
-        out[16..16 + PACKED_BYTES].copy_from_slice(&self.position);
+        out[16..16 + PACKED_BYTES].copy_from_slice(&position);
         let sum = crc32c::crc32c(&out[..RECORD_BYTES - 4]);
         out[RECORD_BYTES - 4..].copy_from_slice(&sum.to_le_bytes());
-        out
+        Some(out)
     }
 
     fn decode(bytes: &[u8]) -> Option<Record> {
@@ -59,16 +63,18 @@ impl Record {
         Some(Record {
             key: word(0..8),
             value: Solved::from_bits(word(8..16))?,
-            position: body[16..16 + PACKED_BYTES].try_into().expect("packed"),
+            position: Some(body[16..16 + PACKED_BYTES].try_into().expect("packed")),
         })
     }
 
-    /// The record as a table value: the value's bits, then the position.
-    pub fn table_value(&self) -> [u8; 8 + PACKED_BYTES] {
+    /// The record as a table value: the value's bits, then the position
+    /// (`None` without a packed position).
+    pub fn table_value(&self) -> Option<[u8; 8 + PACKED_BYTES]> {
+        let position = self.position?;
         let mut out = [0u8; 8 + PACKED_BYTES];
         out[..8].copy_from_slice(&self.value.bits().to_le_bytes());
-        out[8..].copy_from_slice(&self.position);
-        out
+        out[8..].copy_from_slice(&position);
+        Some(out)
     }
 
     /// A record read back from a table's `(key, value)`.
@@ -79,7 +85,7 @@ impl Record {
         Some(Record {
             key,
             value: Solved::from_bits(u64::from_le_bytes(value[..8].try_into().ok()?))?,
-            position: value[8..].try_into().ok()?,
+            position: Some(value[8..].try_into().ok()?),
         })
     }
 }
@@ -210,9 +216,13 @@ impl LogWriter {
     }
 
     /// Queues a record (written by the next [`LogWriter::flush`]).
+    /// Queues a record (written by the next [`LogWriter::flush`]); one
+    /// without a packed position is not written.
     pub fn push(&mut self, record: &Record) {
-        self.buffer.extend_from_slice(&record.encode());
-        self.records += 1;
+        if let Some(bytes) = record.encode() {
+            self.buffer.extend_from_slice(&bytes);
+            self.records += 1;
+        }
     }
 
     /// Records in the log, queued ones included.

@@ -167,7 +167,12 @@ fn can_promote(state: &State, color: Color) -> bool {
 /// target: for each line of capture it walks from the target towards the
 /// capturer.
 pub(crate) fn capturable(state: &State, target: Square, by: Color) -> bool {
-    let board = &state.board;
+    capturable_on(&state.board, can_promote(state, by), target, by)
+}
+
+/// [`capturable`] on `board`, where `by` may promote (RULES C6) when
+/// `by_may_promote`.
+fn capturable_on(board: &Board, by_may_promote: bool, target: Square, by: Color) -> bool {
     let theirs = board.by_color(by);
     // Knights: as in chess, no backing rule.
     if (attacks::knight_attacks(target) & board.by_role(Role::Knight) & theirs).any() {
@@ -175,7 +180,7 @@ pub(crate) fn capturable(state: &State, target: Square, by: Color) -> bool {
     }
     let occupied = board.occupied();
     let last_rank = target.relative_rank(by) == 7;
-    let pawns_count = !last_rank || can_promote(state, by);
+    let pawns_count = !last_rank || by_may_promote;
     for d in 0..8 {
         // `d` is the direction of capture (from the capturer through the
         // target); walk backwards from the target.
@@ -382,6 +387,66 @@ fn pseudo_legal(state: &State, moves: &mut MoveList) {
     }
 }
 
+/// The squares that a quiet move of the side to move must leave alone (as
+/// its origin and its destination) to be legal without being played: the
+/// lines through its king. RULES C5 judges a king by the men on those lines
+/// and by enemy knights, which a quiet move of the other side cannot add,
+/// so a quiet move off the lines leaves a safe king safe. `None` when the
+/// king is capturable now: then every move is played and tested.
+fn king_lines_if_safe(state: &State) -> Option<Bitboard> {
+    let Some(king) = state.board.king_of(state.turn) else {
+        return Some(Bitboard::EMPTY);
+    };
+    if capturable(state, king, !state.turn) {
+        return None;
+    }
+    Some(attacks::queen_attacks(king, Bitboard::EMPTY) | Bitboard::from_square(king))
+}
+
+/// Whether `m` is a quiet move of a man other than the king (no capture,
+/// no promotion: the prisoners, and so what may promote, stay as they are)
+/// that touches none of `lines`.
+fn quiet_and_off(m: Move, lines: Bitboard) -> bool {
+    matches!(
+        m,
+        Move::Normal { role, from, to, capture: None, promotion: None }
+            if role != Role::King && !lines.contains(from) && !lines.contains(to)
+    )
+}
+
+/// RULES C5 for a plain move (no promotion, en passant or castling):
+/// whether the mover's king is safe after it, judged on the board alone
+/// (the move is not played on the whole state). `None` for other moves.
+fn plain_move_legal(state: &State, m: Move) -> Option<bool> {
+    let Move::Normal {
+        role,
+        from,
+        capture,
+        to,
+        promotion: None,
+    } = m
+    else {
+        return None;
+    };
+    let us = state.turn;
+    let mut board = state.board;
+    let mover = board.remove(from)?;
+    board.remove(to);
+    board.set(to, mover);
+    let king = if role == Role::King {
+        to
+    } else {
+        match board.king_of(us) {
+            Some(king) => king,
+            None => return Some(true),
+        }
+    };
+    // A captured piece joins the prisoners the opponent may promote to.
+    let they_may_promote =
+        can_promote(state, !us) || capture.is_some_and(|victim| PIECES.contains(&victim));
+    Some(!capturable_on(&board, they_may_promote, king, !us))
+}
+
 /// RULES C5: whether the mover's king is safe after `m`.
 fn legal_after(state: &State, m: Move) -> bool {
     let mut after = state.clone();
@@ -424,6 +489,8 @@ impl Position for Contact {
     const MUST_CAPTURE: bool = false;
     const ROYAL_KING: bool = true;
     const HAS_DROPS: bool = false;
+    /// RULES C6: the captured men of each side are counted (for promotion).
+    const HOLDINGS: bool = true;
 
     fn start() -> Self {
         let mut setup = Setup::standard();
@@ -521,14 +588,30 @@ impl Position for Contact {
     fn legal_moves_into(&self, moves: &mut MoveList) {
         let start = moves.len();
         pseudo_legal(&self.state, moves);
+        let lines = king_lines_if_safe(&self.state);
         let mut i = start;
         while i < moves.len() {
-            if legal_after(&self.state, moves[i]) {
+            let m = moves[i];
+            let legal = lines.is_some_and(|lines| quiet_and_off(m, lines))
+                || plain_move_legal(&self.state, m).unwrap_or_else(|| legal_after(&self.state, m));
+            if legal {
                 i += 1;
             } else {
                 moves.swap_remove(i);
             }
         }
+    }
+
+    /// Out of check, the moves before the legality test (RULES C5 removes
+    /// few of them there): a third of the cost of the legal list. In check
+    /// `None`, so mates and the few replies to a check are counted exactly.
+    fn mobility_hint(&self) -> Option<usize> {
+        if self.is_check() {
+            return None;
+        }
+        let mut moves = MoveList::new();
+        pseudo_legal(&self.state, &mut moves);
+        Some(moves.len())
     }
 
     fn play_unchecked(&mut self, m: Move) {

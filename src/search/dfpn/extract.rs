@@ -77,13 +77,11 @@ impl<'p, P: Position> DfPn<'p, P> {
                 if !stored && !reader.read(&s.pos) {
                     unreadable += 1;
                 }
-            } else if !known.is_some_and(|k| k.no_win(self.attacker))
-                && let Some(position) = packed::pack(&s.pos)
-            {
+            } else if !known.is_some_and(|k| k.no_win(self.attacker)) {
                 reader.records.push(Record {
                     key: hash,
                     value: Solved::no_win_for(self.attacker, u64::from(s.work)),
-                    position,
+                    position: packed::pack(&s.pos),
                 });
             }
         }
@@ -165,11 +163,10 @@ impl<'s, 'p, P: Position> Reader<'s, 'p, P> {
                 }
             };
         }
+        // Records keep the packed position where it has one (an in-memory
+        // store keeps the others for its run).
         let position = match self.purpose {
-            Purpose::Records => match packed::pack(pos) {
-                Some(p) => Some(p),
-                None => return false,
-            },
+            Purpose::Records => Some(packed::pack(pos)),
             Purpose::Proof => None,
         };
         self.path.insert(hash);

@@ -288,14 +288,28 @@ impl<'p, P: Position> DfPn<'p, P> {
 
     /// Initial numbers of an unexpanded position: mobility-based. A defender
     /// with few replies is cheap to prove against; an attacker with many
-    /// moves is expensive to disprove.
+    /// moves is expensive to disprove. Where the position offers a cheap
+    /// [`Position::mobility_hint`], the rules' verdict waits until the
+    /// position is expanded (`mid` settles it from its legal moves), and
+    /// only the oracle and the store settle it here.
     fn initial(&self, pos: &P) -> (Pn, Pn) {
-        let moves = pos.legal_moves();
-        match self.terminal(pos, &moves) {
+        let (settled, count) = match pos.mobility_hint() {
+            // At least 1: numbers of 0 would claim a result the rules have
+            // not given (no move at all is settled at expansion).
+            Some(count) => (
+                self.by_oracle(pos).or_else(|| self.by_store(pos)),
+                count.max(1),
+            ),
+            None => {
+                let moves = pos.legal_moves();
+                (self.terminal(pos, &moves), moves.len())
+            }
+        };
+        match settled {
             Some(true) => (Pn::ZERO, Pn::INFINITE),
             Some(false) => (Pn::INFINITE, Pn::ZERO),
             None => {
-                let n = Pn::new(moves.len() as u64);
+                let n = Pn::new(count as u64);
                 if pos.turn() == self.attacker {
                     (Pn::ONE, n)
                 } else {

@@ -440,7 +440,7 @@ impl<P: Position> Phase<'_, P> {
     /// The store record of an outer node that its children proved.
     fn internal_record(&self, tree: &OuterTree<P>, id: NodeId) -> Option<Record> {
         let node = &tree.nodes[id as usize];
-        let position = packed::pack(&node.pos)?;
+        let position = packed::pack(&node.pos);
         let size = 1;
         let value = if tree.is_or(id) {
             Solved::win(tree.proved_move(id)?, size)
