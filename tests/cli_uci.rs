@@ -323,3 +323,44 @@ fn a_line_that_is_not_utf8_gets_an_error_line_and_the_session_goes_on() {
         "{out}"
     );
 }
+
+/// README "uci": a `go mate N` with no limit of its own ends once the input
+/// has ended (10 s later), with a legal `bestmove`, instead of searching
+/// for ever; a limited script is answered in full.
+#[test]
+fn go_mate_without_a_limit_ends_after_the_input_ends() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ransom"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ransom runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"position startpos\ngo mate 30\n")
+        .unwrap();
+    // A watchdog, not a timing: the session must end at all.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("go mate 30 still searching 120 s after the input ended");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let last = text.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("bestmove ") && last != "bestmove (none)",
+        "{text}"
+    );
+    assert!(text.contains("no mate found within the budget"), "{text}");
+    // A short mate in a script is answered in full.
+    let text = session("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo mate 1\n");
+    assert!(text.contains("score mate 1"), "{text}");
+}

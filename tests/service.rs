@@ -336,12 +336,29 @@ fn prove_stores_its_proof_and_lookups_use_it() {
     assert_eq!(body["verified"], true);
     let file = PathBuf::from(body["proof_file"].as_str().unwrap());
     assert!(file.starts_with(&proofs) && file.exists());
+    // The name `ransom prove e4` gives the same proof.
+    assert_eq!(file.file_name().unwrap(), "antichess-e2e4.proof");
     // A new server loads (and verifies) the stored proof.
     let server = Server::start(ServeConfig {
         proofs,
         ..config("reload")
     })
     .unwrap();
+    // Asked again, the stored proof answers at once: no search, no new file.
+    let again = post(
+        server.addr(),
+        "/v1/antichess/prove",
+        r#"{"moves": ["e4"], "budget": {"max_nodes": 10}}"#,
+    );
+    assert_eq!(again.status, 200, "{}", again.json());
+    let again = again.json();
+    assert_eq!(again["source"], "proof", "{again}");
+    assert_eq!(again["nodes"], 0);
+    assert_eq!(again["result"], "win");
+    assert_eq!(again["winner"], "black");
+    assert_eq!(again["best"], body["best"]);
+    assert_eq!(again["proof_file"], body["proof_file"]);
+    assert_eq!(again["proof_positions"], body["proof_positions"]);
     let after = lookup_at(
         server.addr(),
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1",

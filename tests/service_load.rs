@@ -182,3 +182,117 @@ fn lookups_and_small_mates_under_load() {
     );
     assert!(!lookups.latencies.is_empty() && !mates.latencies.is_empty());
 }
+
+/// The Hostage position of the audit: 1,221 legal moves.
+const MANY_MOVES: &str = "k7/8/8/8/8/8/8/K7[QRBNPqrbnp#QRBNPqrbnp] w - - 0 1";
+
+fn cheap_request(_: usize) -> (String, String, Option<String>) {
+    ("GET".into(), "/v1/chess".into(), None)
+}
+
+fn health_request(_: usize) -> (String, String, Option<String>) {
+    ("GET".into(), "/health".into(), None)
+}
+
+/// docs/service.md "Connections": cheap lookups while four clients repeat
+/// the heaviest lookup, and `/health` while 1,000 clients send headers a
+/// byte a second.
+#[test]
+#[ignore = "a load measurement: run with --ignored --nocapture (see the module docs)"]
+fn cheap_requests_beside_heavy_lookups_and_slow_clients() {
+    let proofs = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("service-load-proofs-slow");
+    let _ = std::fs::remove_dir_all(&proofs);
+    let server = Server::start(ServeConfig {
+        bind: SocketAddr::from(([127, 0, 0, 1], 0)),
+        tablebases: None,
+        proofs,
+        puzzles: None,
+        ..ServeConfig::default()
+    })
+    .expect("start the service");
+    let addr = server.addr();
+    let seconds = phase_seconds();
+    let (mut alone, elapsed) = run_phase(addr, 1, seconds, cheap_request);
+    report("GET /v1/chess alone (1 connection)", &mut alone, elapsed);
+    for limit in [256, 2000] {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let heavy: Vec<_> = (0..4)
+            .map(|_| {
+                let stop = std::sync::Arc::clone(&stop);
+                std::thread::spawn(move || {
+                    let mut conn = Connection::open(addr);
+                    let path = format!("/v1/hostage?fen={}&limit={limit}", encode(MANY_MOVES));
+                    let mut n = 0u64;
+                    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        if conn.send("GET", &path, None).is_ok() {
+                            n += 1;
+                        }
+                    }
+                    n
+                })
+            })
+            .collect();
+        let (mut cheap, elapsed) = run_phase(addr, 1, seconds, cheap_request);
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        let heavy_done: u64 = heavy.into_iter().map(|h| h.join().unwrap()).sum();
+        report(
+            &format!(
+                "GET /v1/chess beside 4 clients repeating the 1,221-move lookup with limit={limit} ({heavy_done} heavy answers)"
+            ),
+            &mut cheap,
+            elapsed,
+        );
+        assert!(
+            cheap.errors.is_empty(),
+            "{:?}",
+            &cheap.errors[..cheap.errors.len().min(5)]
+        );
+    }
+    // 1,000 slow clients: each sends its header a byte a second.
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let slow = {
+        let stop = std::sync::Arc::clone(&stop);
+        std::thread::spawn(move || {
+            use std::io::Write;
+            let header = b"GET /health HTTP/1.1\r\nHost: a-very-slow-client.example\r\n\r\n";
+            let mut clients: Vec<(std::net::TcpStream, usize)> = (0..1000)
+                .filter_map(|_| std::net::TcpStream::connect(addr).ok().map(|s| (s, 0)))
+                .collect();
+            let opened = clients.len();
+            let mut reopened = 0;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                for (stream, at) in &mut clients {
+                    if stream
+                        .write_all(&header[*at % header.len()..][..1])
+                        .is_err()
+                    {
+                        // Closed by the server's header timeout: come back.
+                        if let Ok(s) = std::net::TcpStream::connect(addr) {
+                            *stream = s;
+                            reopened += 1;
+                        }
+                    }
+                    *at += 1;
+                }
+                std::thread::sleep(Duration::from_secs(1));
+            }
+            (opened, reopened)
+        })
+    };
+    std::thread::sleep(Duration::from_secs(2));
+    let (mut health, elapsed) = run_phase(addr, 1, seconds.max(12), health_request);
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let (opened, reopened) = slow.join().unwrap();
+    report(
+        &format!(
+            "GET /health beside {opened} slow clients ({reopened} reconnections after the header timeout)"
+        ),
+        &mut health,
+        elapsed,
+    );
+    assert!(
+        health.errors.is_empty(),
+        "{:?}",
+        &health.errors[..health.errors.len().min(5)]
+    );
+}

@@ -141,7 +141,8 @@ pub fn verdict_json(v: Verdict) -> Value {
 /// An [`Analysis`] in the lichess tablebase shape: the position's
 /// `category`, `dtw` and `source`, its game state and holdings, and
 /// `moves[]` best first, each with `uci`, `san`, `fen` (after the move) and
-/// the verdict for the side to move after it.
+/// the verdict for the side to move after it; `moves_total` and
+/// `truncated` say whether the list holds every legal move.
 pub fn analysis_json<P: Position>(pos: &P, analysis: &Analysis) -> Value {
     let mut out = verdict_json(analysis.verdict);
     out["position"] = state_json(pos);
@@ -168,5 +169,7 @@ pub fn analysis_json<P: Position>(pos: &P, analysis: &Analysis) -> Value {
         })
         .collect::<Vec<_>>()
         .into();
+    out["moves_total"] = analysis.total_moves.into();
+    out["truncated"] = (analysis.moves.len() < analysis.total_moves).into();
     out
 }

@@ -154,8 +154,29 @@ pub struct Analysis {
     pub verdict: Verdict,
     /// How the game ended, if it has.
     pub outcome: Option<&'static str>,
-    /// The legal moves, best first for the side to move.
+    /// The legal moves, best first for the side to move (those of the
+    /// window asked for, see [`Knowledge::analyse_window`]).
     pub moves: Vec<MoveVerdict>,
+    /// How many legal moves the position has in all.
+    pub total_moves: usize,
+}
+
+/// Which legal moves an analysis values: `limit` of them from `offset`, in
+/// the generator's order (the whole list when it is shorter).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveWindow {
+    /// The first move valued (0-based, in the generator's order).
+    pub offset: usize,
+    /// The most moves valued.
+    pub limit: usize,
+}
+
+impl MoveWindow {
+    /// Every move.
+    pub const ALL: MoveWindow = MoveWindow {
+        offset: 0,
+        limit: usize::MAX,
+    };
 }
 
 /// What one rule set's tablebases cover: the men up to which every table
@@ -281,6 +302,15 @@ impl Knowledge {
     /// a proof), with the distance when the moves' distances are known. A
     /// finished game lists no moves.
     pub fn analyse<P: Position + Any>(&self, pos: &P) -> Analysis {
+        self.analyse_window(pos, MoveWindow::ALL)
+    }
+
+    /// [`Knowledge::analyse`] valuing only the moves of `window` (valuing a
+    /// move costs the generation of the moves after it, which in a drop
+    /// variant can be a thousand moves each). Without every move, a
+    /// position nothing knows directly is only ever derived as a win (a
+    /// loss needs every move).
+    pub fn analyse_window<P: Position + Any>(&self, pos: &P, window: MoveWindow) -> Analysis {
         let proofs = self.proofs.read().unwrap_or_else(|e| e.into_inner());
         let legal = pos.legal_moves();
         let outcome = pos.outcome_given(&legal);
@@ -291,12 +321,16 @@ impl Knowledge {
                 verdict,
                 outcome: outcome.map(|o| o.kind.name()),
                 moves: Vec::new(),
+                total_moves: 0,
             };
         }
+        let end = window.offset.saturating_add(window.limit).min(legal.len());
+        let start = window.offset.min(end);
+        let complete = start == 0 && end == legal.len();
         let proof_move = (verdict.source == Source::Proof)
             .then(|| proofs.winning_move(pos))
             .flatten();
-        let mut moves: Vec<MoveVerdict> = legal
+        let mut moves: Vec<MoveVerdict> = legal[start..end]
             .iter()
             .map(|&m| {
                 let mut child = pos.clone();
@@ -330,12 +364,13 @@ impl Knowledge {
             .collect();
         moves.sort_by_key(|m| m.for_opponent().choice_key());
         if verdict.category == Category::Unknown {
-            verdict = derived(&moves).unwrap_or(verdict);
+            verdict = derived(&moves, complete).unwrap_or(verdict);
         }
         Analysis {
             verdict,
             outcome: None,
             moves,
+            total_moves: legal.len(),
         }
     }
 }
@@ -343,9 +378,9 @@ impl Knowledge {
 /// The verdict the moves' verdicts imply for a position nothing else
 /// knows: a win when some move leaves the opponent lost (the quickest
 /// such move's distance plus one), a loss when every move leaves the
-/// opponent won (the longest distance plus one). `moves` is sorted best
-/// first.
-fn derived(moves: &[MoveVerdict]) -> Option<Verdict> {
+/// opponent won (the longest distance plus one), which needs `complete`:
+/// every legal move valued. `moves` is sorted best first.
+fn derived(moves: &[MoveVerdict], complete: bool) -> Option<Verdict> {
     let best = moves.first()?;
     let source_of = |chosen: &[&MoveVerdict]| {
         if chosen.iter().all(|m| m.verdict.source == Source::Rules) {
@@ -363,9 +398,10 @@ fn derived(moves: &[MoveVerdict]) -> Option<Verdict> {
             source: source_of(&[best]),
         });
     }
-    if moves
-        .iter()
-        .all(|m| m.for_opponent().category == Category::Win)
+    if complete
+        && moves
+            .iter()
+            .all(|m| m.for_opponent().category == Category::Win)
     {
         let dtw = moves
             .iter()

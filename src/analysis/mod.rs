@@ -13,5 +13,5 @@ pub use json::{
     MateSolutionView, analysis_json, holdings_json, mate_report_json, move_steps, state_json,
     verdict_json,
 };
-pub use knowledge::{Analysis, Category, Knowledge, MoveVerdict, Source, Verdict};
+pub use knowledge::{Analysis, Category, Knowledge, MoveVerdict, MoveWindow, Source, Verdict};
 pub use proofs::{ProofIndex, StoredProof};

@@ -13,7 +13,7 @@ use crate::moves::{self, Move};
 use crate::position::Position;
 use crate::search::proof::{self, ProofMeta};
 use crate::search::{Proof, verify};
-use crate::variants::Variant;
+use crate::variants::{AnyPosition, Variant};
 use hashbrown::HashMap;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -29,6 +29,10 @@ pub struct StoredProof {
     pub meta: ProofMeta,
     /// Positions the verifier checked.
     pub positions: u64,
+    /// The longest line from the root to the end of the game, in plies.
+    pub depth: u32,
+    /// The zobrist hash of the proved position.
+    pub root_hash: u64,
 }
 
 /// The winner's moves of a set of verified proofs.
@@ -67,12 +71,25 @@ impl ProofIndex {
         for &(hash, code) in &checked.checked_moves {
             self.moves.insert((checked.variant, hash), code);
         }
+        let root_hash = crate::notation::fen::parse(&checked.meta.root_fen)
+            .ok()
+            .and_then(|setup| AnyPosition::from_setup(checked.variant, &setup).ok())
+            .map(|root| root.zobrist())
+            .ok_or_else(|| {
+                format!(
+                    "{}: the root FEN '{}' does not read back",
+                    path.display(),
+                    checked.meta.root_fen
+                )
+            })?;
         self.files.retain(|f| f.path != path);
         self.files.push(StoredProof {
             path: path.to_path_buf(),
             variant: checked.variant.name().to_string(),
             meta: checked.meta,
             positions: checked.verified.positions,
+            depth: checked.verified.depth,
+            root_hash,
         });
         Ok(())
     }
@@ -91,13 +108,14 @@ impl ProofIndex {
         for (hash, code) in checked {
             self.moves.insert((P::VARIANT, hash), code);
         }
-        let positions = verified.positions;
         self.files.retain(|f| f.path != path);
         self.files.push(StoredProof {
             path: path.to_path_buf(),
             variant: P::VARIANT.name().to_string(),
             meta,
-            positions,
+            positions: verified.positions,
+            depth: verified.depth,
+            root_hash: proof.root.zobrist(),
         });
         Ok(())
     }
@@ -106,6 +124,14 @@ impl ProofIndex {
     pub fn winning_move<P: Position>(&self, pos: &P) -> Option<Move> {
         let code = *self.moves.get(&(P::VARIANT, pos.zobrist()))?;
         moves::decode(&pos.legal_moves(), code)
+    }
+
+    /// The loaded proof whose root is `pos`, if any.
+    pub fn rooted_at<P: Position>(&self, pos: &P) -> Option<&StoredProof> {
+        let hash = pos.zobrist();
+        self.files
+            .iter()
+            .find(|f| f.root_hash == hash && f.variant == P::VARIANT.name())
     }
 
     /// The proof files loaded.

@@ -66,6 +66,25 @@ pub(crate) fn parse_workers(text: &str) -> Result<usize, String> {
     parse_in_range(text, 1..=1024, "the number of workers must be 1 to 1024")
 }
 
+/// Parses `serve --max-connections`: 1 to 1,000,000 open connections.
+pub(crate) fn parse_max_connections(text: &str) -> Result<usize, String> {
+    parse_in_range(
+        text,
+        1..=1_000_000,
+        "the connection cap must be 1 to 1000000",
+    )
+}
+
+/// Parses `serve --header-timeout`: 0.1 to 3600 seconds.
+pub(crate) fn parse_header_timeout(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if (0.1..=3600.0).contains(&s) => Ok(s),
+        _ => Err(format!(
+            "'{text}': the header timeout must be 0.1 to 3600 seconds"
+        )),
+    }
+}
+
 /// Parses `serve --queue`: 0 to 100,000 waiting searches.
 pub(crate) fn parse_queue(text: &str) -> Result<usize, String> {
     parse_in_range(

@@ -274,7 +274,7 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
     let proof_path = args.write.then(|| {
         args.out
             .clone()
-            .unwrap_or_else(|| default_path::<P>(&line_uci, &root_fen))
+            .unwrap_or_else(|| default_path::<P>(&line_uci, &root_fen, &start_fen))
     });
     for path in proof_path.iter().chain(&args.pgn) {
         super::checks::check_output_path(path)?;
@@ -498,25 +498,20 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
     Ok(ExitCode::SUCCESS)
 }
 
-/// Moves of the line that a default proof file name spells out; a longer
-/// line is named by its first moves and a hash of the position.
-const LINE_IN_NAME: usize = 16;
-
 /// A log holding this many records is folded into the store's table when
 /// a run ends.
 const AUTO_COMPACT_RECORDS: u64 = 1_000_000;
 
-fn default_path<P: Position>(line: &[String], root_fen: &str) -> PathBuf {
-    let hash = || format!("{:016x}", ransom::store::fnv1a64(root_fen.as_bytes()));
-    let name = if line.is_empty() {
-        hash()
-    } else if line.len() > LINE_IN_NAME {
-        // A long line would make a name the file system refuses.
-        format!("{}-{}", line[..LINE_IN_NAME].join("-"), hash())
-    } else {
-        line.join("-")
+/// `proofs/` and the proof's default name ([`ProofMeta::file_name`]).
+fn default_path<P: Position>(line: &[String], root_fen: &str, start_fen: &str) -> PathBuf {
+    let meta = ProofMeta {
+        root_fen: root_fen.to_string(),
+        winner: String::new(),
+        start_fen: start_fen.to_string(),
+        line: line.to_vec(),
     };
-    PathBuf::from("proofs").join(format!("{}-{name}.proof", P::VARIANT.name()))
+    let from_start = fen::write(&P::start()) == start_fen;
+    PathBuf::from("proofs").join(meta.file_name(P::VARIANT, from_start))
 }
 
 #[cfg(test)]
@@ -527,15 +522,28 @@ mod tests {
     #[test]
     fn default_names_stay_short_for_long_lines() {
         let short: Vec<String> = ["e2e4", "b7b5"].map(String::from).to_vec();
+        let start = fen::write(&Antichess::start());
         assert_eq!(
-            default_path::<Antichess>(&short, "fen"),
+            default_path::<Antichess>(&short, "fen", &start),
             PathBuf::from("proofs/antichess-e2e4-b7b5.proof")
         );
         let long: Vec<String> = (0..240).map(|i| format!("m{i:03}x")).collect();
-        let path = default_path::<Antichess>(&long, "fen");
+        let path = default_path::<Antichess>(&long, "fen", &start);
         let name = path.file_name().unwrap().to_str().unwrap();
         assert!(name.len() < 160, "{name}");
         assert!(name.starts_with("antichess-m000x-m001x-"), "{name}");
-        assert_ne!(path, default_path::<Antichess>(&long, "another fen"));
+        assert_ne!(
+            path,
+            default_path::<Antichess>(&long, "another fen", &start)
+        );
+        // From a position given by FEN: the position's hash, whatever the
+        // line, so it never takes the name of the same line from the start.
+        let other = "8/8/8/8/8/8/1k6/R7 w - - 0 1";
+        let by_fen = default_path::<Antichess>(&short, "8/8/8/8/8/8/1k6/R7 w - - 5 9", other);
+        assert!(!by_fen.to_str().unwrap().contains("e2e4"), "{by_fen:?}");
+        assert_eq!(
+            by_fen,
+            default_path::<Antichess>(&short, "8/8/8/8/8/8/1k6/R7 w - - 0 1", other)
+        );
     }
 }

@@ -38,6 +38,19 @@ pub struct ServeArgs {
     /// Proofs found by requests that this run may store (0: store none).
     #[arg(long, default_value_t = 1000)]
     max_stored_proofs: usize,
+    /// Open connections at most (1 to 1000000); more are answered 503 and
+    /// closed at once. Keep it below the open-file limit (`ulimit -n`).
+    #[arg(long, default_value_t = 4096, value_parser = super::checks::parse_max_connections)]
+    max_connections: usize,
+    /// Seconds a client has to send a request's header, counted from when
+    /// the connection opens or the last answer was sent: slow senders and
+    /// idle keep-alive connections are closed after it (0.1 to 3600).
+    #[arg(long, default_value_t = 10.0, value_parser = super::checks::parse_header_timeout)]
+    header_timeout: f64,
+    /// Lookups valuing more than 64 moves (drop variants) that run at once,
+    /// each on its own thread; more wait (1 to 1024; default: half the cores).
+    #[arg(long, value_parser = super::checks::parse_workers)]
+    heavy_lookups: Option<usize>,
 }
 
 pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
@@ -53,6 +66,9 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         max_time_ms: args.max_time,
         hash_mb: args.hash,
         max_stored_proofs: args.max_stored_proofs,
+        max_connections: args.max_connections,
+        header_timeout: std::time::Duration::from_secs_f64(args.header_timeout),
+        heavy_lookups: args.heavy_lookups.unwrap_or(defaults.heavy_lookups),
         ..defaults
     };
     service::run(config)?;

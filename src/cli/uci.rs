@@ -94,8 +94,10 @@ fn is_go(line: &str) -> bool {
 /// Passes the lines of stdin on to the session, acting at once on the
 /// commands that cannot wait for a running search: `stop` and `quit` stop
 /// every `go` read so far, `isready` while a `go` is unanswered is
-/// answered here. The end of the input stops nothing: a script's last
-/// `go` is answered in full.
+/// answered here. The end of the input stops only the searches that have
+/// no limit of their own: `go infinite` at once, `go mate N` without
+/// `movetime` or `nodes` 10 s later; a script's last limited `go` is
+/// answered in full.
 fn read_commands(sender: &std::sync::mpsc::Sender<Input>) {
     /// Sets [`INPUT_ENDED`] however the reading ends (the input closed,
     /// `quit`, or stdout gone), so that a held `go infinite` never waits
@@ -321,6 +323,11 @@ impl Session {
         let lines = if let Some(n) = mate {
             match u16::try_from(n) {
                 Ok(n) if n >= 1 => {
+                    if movetime.is_none() && nodes.is_none() {
+                        // No limit of its own: the end of the input stops
+                        // it (after a grace period), as it stops `go infinite`.
+                        stop_at_end_of_input(stop.ticket);
+                    }
                     dispatch!(&self.position, p => with_a_move(p, mate_lines(p, n, &budget)))
                 }
                 _ => return error("go mate needs a length from 1 to 65535"),
@@ -362,6 +369,30 @@ fn print_lines(lines: &[String]) -> std::io::Result<()> {
 
 /// Prints the search's `info` lines now and returns its `bestmove` once
 /// `stop` or `quit` has been read (or the input has ended).
+/// How long a search with no limit of its own may go on once the input has
+/// ended (no `stop` can come any more); a script's `go mate 2` is answered
+/// in full, a `go mate 30` ends.
+const END_OF_INPUT_GRACE: Duration = Duration::from_secs(10);
+
+/// Raises the stop of `go` number `ticket` [`END_OF_INPUT_GRACE`] after
+/// the input ends, if that `go` is not answered by then (a thread that
+/// waits for either).
+fn stop_at_end_of_input(ticket: u64) {
+    std::thread::spawn(move || {
+        let mut ended_at = None;
+        while GOS_ANSWERED.load(Ordering::SeqCst) < ticket {
+            if INPUT_ENDED.load(Ordering::SeqCst) {
+                let ended = *ended_at.get_or_insert_with(std::time::Instant::now);
+                if ended.elapsed() >= END_OF_INPUT_GRACE {
+                    STOPPED.fetch_max(ticket, Ordering::SeqCst);
+                    return;
+                }
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    });
+}
+
 fn hold_bestmove(mut lines: Vec<String>, stop: StopSignal) -> Reply {
     let bestmove = lines.pop();
     let _ = print_lines(&lines);

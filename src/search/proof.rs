@@ -56,6 +56,37 @@ pub struct ProofMeta {
     pub line: Vec<String>,
 }
 
+/// Moves of the line that a proof file's default name spells out; a
+/// longer line is named by its first moves and a hash of the position.
+const LINE_IN_NAME: usize = 16;
+
+impl ProofMeta {
+    /// The default file name of this proof, the same for `ransom prove`
+    /// and the service's prove endpoint: `<variant>-<line>.proof` for a
+    /// line of UCI moves from the variant's start position
+    /// (`antichess-e2e4.proof`); a line of more than 16 moves keeps its
+    /// first 16 and adds a hash of the proved position; a position given by
+    /// FEN (or the start itself) is named by that hash alone. The hash
+    /// (FNV-1a of the root FEN without its move clocks) does not change
+    /// with the clocks.
+    pub fn file_name(&self, variant: Variant, start_is_initial: bool) -> String {
+        let without_clocks: Vec<&str> = self.root_fen.split_whitespace().take(4).collect();
+        let hash = format!(
+            "{:016x}",
+            crate::store::fnv1a64(without_clocks.join(" ").as_bytes())
+        );
+        let name = if !start_is_initial || self.line.is_empty() {
+            hash
+        } else if self.line.len() > LINE_IN_NAME {
+            // A long line would make a name the file system refuses.
+            format!("{}-{hash}", self.line[..LINE_IN_NAME].join("-"))
+        } else {
+            self.line.join("-")
+        };
+        format!("{}-{name}.proof", variant.name())
+    }
+}
+
 /// A proof file that cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum ProofFileError {

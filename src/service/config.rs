@@ -32,6 +32,15 @@ pub struct ServeConfig {
     pub max_body_bytes: usize,
     /// How long a request body may take to arrive (then 408).
     pub body_timeout: std::time::Duration,
+    /// Lookups that value many moves (more than 64: drop variants) that
+    /// may run at once, each on a blocking thread; more wait.
+    pub heavy_lookups: usize,
+    /// Open connections at most; more are answered 503 and closed at once.
+    pub max_connections: usize,
+    /// How long a client has to send a request's header, counted from when
+    /// the connection opens or the last answer was sent (so an idle
+    /// keep-alive connection is closed after it too).
+    pub header_timeout: std::time::Duration,
     /// Proofs the prove endpoint may add to the proof folder in one run
     /// (0: none are stored; proofs are still returned).
     pub max_stored_proofs: usize,
@@ -54,6 +63,9 @@ impl Default for ServeConfig {
             max_body_bytes: 64 * 1024,
             body_timeout: std::time::Duration::from_secs(10),
             max_stored_proofs: 1000,
+            heavy_lookups: (std::thread::available_parallelism().map_or(2, |n| n.get()) / 2).max(1),
+            max_connections: 4096,
+            header_timeout: std::time::Duration::from_secs(10),
         }
     }
 }

@@ -2,6 +2,7 @@
 //! bodies, each failure a clear [`ApiError`].
 
 use super::error::ApiError;
+use crate::analysis::MoveWindow;
 use crate::notation::{fen, parse_turn};
 use crate::position::Position;
 use crate::variants::{AnyPosition, Variant};
@@ -34,6 +35,36 @@ pub fn position(variant: Variant, fen_text: Option<&str>) -> Result<AnyPosition,
                 .map_err(|e| ApiError::bad_fen(format!("not a legal {variant} position: {e}")))
         }
     }
+}
+
+/// Moves listed when a request does not say (`limit`).
+pub const DEFAULT_MOVE_LIMIT: usize = 256;
+/// The most moves one request may list (`limit`).
+pub const MAX_MOVE_LIMIT: usize = 2000;
+
+/// The window of legal moves a lookup lists: `limit` (1 to
+/// [`MAX_MOVE_LIMIT`], default [`DEFAULT_MOVE_LIMIT`]) moves from `offset`
+/// (default 0), in the generator's order.
+pub fn move_window(params: &HashMap<String, String>) -> Result<MoveWindow, ApiError> {
+    let number = |name: &str, default: usize, range: std::ops::RangeInclusive<usize>| {
+        let Some(text) = params.get(name) else {
+            return Ok(default);
+        };
+        text.parse::<usize>()
+            .ok()
+            .filter(|n| range.contains(n))
+            .ok_or_else(|| {
+                ApiError::bad_request(format!(
+                    "{name} must be a whole number from {} to {}, not '{text}'",
+                    range.start(),
+                    range.end()
+                ))
+            })
+    };
+    Ok(MoveWindow {
+        offset: number("offset", 0, 0..=100_000)?,
+        limit: number("limit", DEFAULT_MOVE_LIMIT, 1..=MAX_MOVE_LIMIT)?,
+    })
 }
 
 /// Plays `moves` (SAN or UCI; in Hit-and-Run chess a whole turn may be

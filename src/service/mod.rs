@@ -1,8 +1,10 @@
 //! `ransom serve`: the HTTP JSON analysis service (axum + tokio) and its
 //! web page.
 //!
-//! Lookups (tablebases, stored proofs, legal moves) answer on the async
-//! threads; searches (mate, prove, perft) run on a bounded pool of solver
+//! Connections are accepted by hyper's HTTP/1 server with a header timeout
+//! and a cap on open connections (`listen`). Lookups (tablebases, stored
+//! proofs, legal moves) answer on the async threads, those that value many
+//! moves on a bounded number of blocking threads; searches (mate, prove, perft) run on a bounded pool of solver
 //! threads with per-request budgets capped by the server's
 //! ([`ServeConfig`]). Every error is JSON `{"error": {"code", "message"}}`.
 //! The endpoints are listed in `docs/service.md`.
@@ -12,6 +14,7 @@ mod config;
 mod error;
 mod input;
 mod jobs;
+mod listen;
 mod puzzle_sets;
 mod routes;
 mod server;

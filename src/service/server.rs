@@ -2,6 +2,7 @@
 //! background thread ([`Server`], for tests and load runs).
 
 use super::config::ServeConfig;
+use super::listen::{self, ConnectionLimits};
 use super::routes::router;
 use super::state::AppState;
 use crate::Variant;
@@ -20,6 +21,13 @@ fn runtime(config: &ServeConfig) -> std::io::Result<tokio::runtime::Runtime> {
         .thread_stack_size(THREAD_STACK_BYTES)
         .max_blocking_threads(config.workers.max(1) + 2)
         .build()
+}
+
+fn limits(config: &ServeConfig) -> ConnectionLimits {
+    ConnectionLimits {
+        max_connections: config.max_connections,
+        header_timeout: config.header_timeout,
+    }
 }
 
 async fn bind(addr: SocketAddr) -> anyhow::Result<TcpListener> {
@@ -85,12 +93,12 @@ pub fn run(config: ServeConfig) -> anyhow::Result<()> {
             std::io::stderr(),
             "ransom serve: listening on http://{addr}/ (Ctrl-C stops)"
         );
-        axum::serve(listener, router(state))
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .map_err(|e| anyhow::anyhow!("the server failed: {e}"))
+        let limits = limits(&state.config);
+        listen::serve(listener, router(state), limits, async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await;
+        Ok(())
     })
 }
 
@@ -112,16 +120,13 @@ impl Server {
         let addr = listener.local_addr()?;
         let (tx, rx) = oneshot::channel::<()>();
         let app = router(Arc::clone(&state));
+        let limits = limits(&state.config);
         let thread = std::thread::Builder::new()
             .name("ransom-serve".into())
             .spawn(move || {
-                rt.block_on(async move {
-                    let _ = axum::serve(listener, app)
-                        .with_graceful_shutdown(async {
-                            let _ = rx.await;
-                        })
-                        .await;
-                });
+                rt.block_on(listen::serve(listener, app, limits, async {
+                    let _ = rx.await;
+                }));
                 rt.shutdown_background();
             })?;
         Ok(Server {

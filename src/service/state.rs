@@ -18,6 +18,8 @@ pub struct AppState {
     pub jobs: JobPool,
     /// When the service started.
     pub started: Instant,
+    /// Slots for lookups that value many moves (`--heavy-lookups`).
+    pub heavy_lookups: tokio::sync::Semaphore,
     /// Proofs stored by this run (against `config.max_stored_proofs`);
     /// held while a proof is written, so one position is written once.
     pub stored_proofs: std::sync::Mutex<usize>,
@@ -35,6 +37,7 @@ impl AppState {
             .unwrap_or_default();
         let jobs = JobPool::new(config.workers, config.queue);
         AppState {
+            heavy_lookups: tokio::sync::Semaphore::new(config.heavy_lookups.max(1)),
             config,
             knowledge,
             puzzles,

@@ -4,24 +4,30 @@
 use super::super::error::ApiError;
 use super::super::input;
 use super::super::state::AppState;
-use crate::analysis::{Knowledge, analysis_json, holdings_json, state_json};
+use crate::analysis::{MoveWindow, analysis_json, holdings_json, state_json};
 use crate::dispatch;
 use crate::notation::{fen, san, uci};
 use crate::position::Position;
+use crate::variants::AnyPosition;
 use axum::Json;
 use axum::extract::rejection::PathRejection;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use serde_json::{Value, json};
-use std::any::Any;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
 
 type Params = Result<Query<HashMap<String, String>>, QueryRejection>;
 
+/// A request that values more moves than this runs on a blocking thread,
+/// behind `--heavy-lookups`, so that it never holds up the async workers
+/// that answer cheap requests.
+const HEAVY_MOVES: usize = 64;
+
 /// The position's category and distance from the rules, a tablebase or a
-/// stored proof, and every legal move with its category after it, best first.
+/// stored proof, and the legal moves of the window asked for with their
+/// categories after them, best first.
 pub async fn lookup(
     State(state): State<Arc<AppState>>,
     variant: Result<Path<String>, PathRejection>,
@@ -31,30 +37,67 @@ pub async fn lookup(
     let variant = input::variant(variant)?;
     let params = input::query(params)?;
     let pos = input::position(variant, params.get("fen").map(String::as_str))?;
-    let mut out = dispatch!(&pos, p => lookup_json(&state.knowledge, p));
+    let window = input::move_window(&params)?;
+    let shared = Arc::clone(&state);
+    let mut out = bounded(&state, &pos, window, move |pos| {
+        dispatch!(pos, p => analysis_json(p, &shared.knowledge.analyse_window(p, window)))
+    })
+    .await?;
     out["nodes"] = 0.into();
     out["time_ms"] = (started.elapsed().as_secs_f64() * 1000.0).into();
     Ok(Json(out))
 }
 
-fn lookup_json<P: Position + Any>(knowledge: &Knowledge, pos: &P) -> Value {
-    analysis_json(pos, &knowledge.analyse(pos))
-}
-
-/// The legal moves, each with its SAN and the position after it.
+/// The legal moves of the window asked for, each with its SAN and the
+/// position after it.
 pub async fn moves(
+    State(state): State<Arc<AppState>>,
     variant: Result<Path<String>, PathRejection>,
     params: Params,
 ) -> Result<Json<Value>, ApiError> {
     let variant = input::variant(variant)?;
     let params = input::query(params)?;
     let pos = input::position(variant, params.get("fen").map(String::as_str))?;
-    Ok(Json(dispatch!(&pos, p => moves_json(p))))
+    let window = input::move_window(&params)?;
+    let out = bounded(
+        &state,
+        &pos,
+        window,
+        move |pos| dispatch!(pos, p => moves_json(p, window)),
+    )
+    .await?;
+    Ok(Json(out))
 }
 
-fn moves_json<P: Position>(pos: &P) -> Value {
+/// `work` on `pos`: at once when the window holds few moves, else on a
+/// blocking thread once one of the `--heavy-lookups` slots is free.
+async fn bounded(
+    state: &AppState,
+    pos: &AnyPosition,
+    window: MoveWindow,
+    work: impl FnOnce(&AnyPosition) -> Value + Send + 'static,
+) -> Result<Value, ApiError> {
+    let total = pos.legal_moves().len();
+    let valued = total.saturating_sub(window.offset).min(window.limit);
+    if valued <= HEAVY_MOVES {
+        return Ok(work(pos));
+    }
+    let _slot = state
+        .heavy_lookups
+        .acquire()
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))?;
+    let pos = pos.clone();
+    tokio::task::spawn_blocking(move || work(&pos))
+        .await
+        .map_err(|e| ApiError::internal(format!("a lookup failed: {e}")))
+}
+
+fn moves_json<P: Position>(pos: &P, window: MoveWindow) -> Value {
     let legal = pos.playable_moves();
-    let moves: Vec<Value> = legal
+    let end = window.offset.saturating_add(window.limit).min(legal.len());
+    let start = window.offset.min(end);
+    let moves: Vec<Value> = legal[start..end]
         .iter()
         .map(|&m| {
             let mut child = pos.clone();
@@ -70,5 +113,7 @@ fn moves_json<P: Position>(pos: &P) -> Value {
         "position": state_json(pos),
         "holdings": holdings_json(pos),
         "moves": moves,
+        "moves_total": legal.len(),
+        "truncated": moves.len() < legal.len(),
     })
 }

@@ -17,7 +17,6 @@ use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use std::path::PathBuf;
 use std::sync::Arc;
 
 /// The request body: a position (`fen`, else the start) and `moves` from it.
@@ -55,6 +54,9 @@ pub async fn prove(
         line
     });
     let budget = budget(&state, request.budget.max_nodes, request.budget.max_time_ms)?;
+    if let Some(answer) = dispatch!(&pos, p => stored_answer(&state, p)) {
+        return Ok(Json(answer));
+    }
     let job_state = Arc::clone(&state);
     let start_fen = dispatch!(&start, p => fen::write(p));
     state
@@ -117,7 +119,11 @@ fn prove_and_store<P: Position + std::any::Any>(
         start_fen,
         line,
     };
-    let path = proof_path::<P>(&state.config.proofs, pos);
+    let start_is_initial = meta.start_fen == fen::write(&P::start());
+    let path = state
+        .config
+        .proofs
+        .join(meta.file_name(P::VARIANT, start_is_initial));
     let stored = store(state, proof, &path, meta)?;
     let mut out = effort;
     out["position"] = state_json(pos);
@@ -132,14 +138,29 @@ fn prove_and_store<P: Position + std::any::Any>(
     Ok(Json(out))
 }
 
-/// `<dir>/<variant>-<zobrist hash of the root>.proof` (the move clocks do
-/// not change the name).
-fn proof_path<P: Position>(dir: &std::path::Path, root: &P) -> PathBuf {
-    dir.join(format!(
-        "{}-{:016x}.proof",
-        P::VARIANT.name(),
-        root.zobrist()
-    ))
+/// The answer a loaded proof rooted at `pos` gives at once (no search,
+/// no worker): the result, the winner's move where the side to move wins,
+/// and the proof's file and size.
+fn stored_answer<P: Position + std::any::Any>(state: &AppState, pos: &P) -> Option<Value> {
+    state.knowledge.with_proofs(|index| {
+        let stored = index.rooted_at(pos)?;
+        let winner = crate::board::Color::from_name(&stored.meta.winner)?;
+        let best = index.winning_move(pos).map(uci::write);
+        Some(json!({
+            "nodes": 0,
+            "time_ms": 0.0,
+            "tablebase_hits": 0,
+            "position": state_json(pos),
+            "result": if winner == pos.turn() { "win" } else { "loss" },
+            "winner": winner.name(),
+            "best": best,
+            "proof_positions": stored.positions,
+            "proof_depth": stored.depth,
+            "verified": true,
+            "proof_file": stored.path.display().to_string(),
+            "source": "proof",
+        }))
+    })
 }
 
 /// Writes the proof to the proof folder and indexes it, unless this run
