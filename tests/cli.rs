@@ -743,3 +743,33 @@ fn tb_build_leaves_an_existing_manifest_as_it_is() {
     assert!(text.contains("antichess-KvQ.rtb"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// README "tb": a build prints its estimate (tables, disk, time, memory)
+/// first, and one beyond the 4-man set starts only with `--yes`.
+#[test]
+fn tb_build_estimates_and_asks_for_yes_beyond_four_men() {
+    let dir = std::env::temp_dir().join(format!("ransom-tb-yes-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir_text = dir.to_str().unwrap();
+    let (code, err) = fails(&["tb", "build", "--pieces", "5", "--dir", dir_text]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("2646 tables to build of 2646"), "{err}");
+    assert!(
+        err.contains("on disk") && err.contains("of memory"),
+        "{err}"
+    );
+    assert!(err.contains("add --yes"), "{err}");
+    assert!(std::fs::read_dir(&dir).map_or(true, |mut d| d.next().is_none()));
+    let (code, err) = fails(&["tb", "build", "--material", "KRvKNN", "--dir", dir_text]);
+    assert_eq!(code, 2, "{err}");
+    let out = ransom(&["tb", "build", "--pieces", "2", "--dir", dir_text]);
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(err.starts_with("21 tables to build of 21"), "{err}");
+    let out = ransom(&["tb", "build", "--pieces", "2", "--dir", dir_text]);
+    assert!(
+        stderr(&out).starts_with("21 tables: all present"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -1,5 +1,6 @@
 //! `ransom tb`: build, plan, probe, verify and summarise Losing-chess tablebases.
 
+use super::checks::counted;
 use ransom::notation::{fen, san, uci};
 use ransom::tablebase::{self, BuildProgress, Material, Tablebase, TbError, Wdl};
 use ransom::variants::{Fics, International, Losing, LosingRules};
@@ -45,6 +46,10 @@ enum TbCommand {
         /// manifest that exists is never changed by a build.
         #[arg(long)]
         no_manifest: bool,
+        /// Start a build that goes beyond the 4-man set (its estimate of
+        /// tables, disk, time and memory is printed first).
+        #[arg(long)]
+        yes: bool,
     },
     /// Print the build plan: every table the set needs with the tables it
     /// reads, in build order (text, JSON, or a Makefile for `make -j`).
@@ -118,9 +123,17 @@ fn losing_variant(name: &str) -> anyhow::Result<Variant> {
 
 pub fn run(args: &TbArgs) -> anyhow::Result<ExitCode> {
     match &args.command {
-        TbCommand::Build { set, no_manifest } => {
+        TbCommand::Build {
+            set,
+            no_manifest,
+            yes,
+        } => {
             let targets = targets(set.pieces, set.material.as_deref())?;
-            match losing_variant(&set.variant)? {
+            let variant = losing_variant(&set.variant)?;
+            if !announce(&set.dir, variant, &targets, *yes)? {
+                return Ok(ExitCode::from(2));
+            }
+            match variant {
                 Variant::Suicide => build::<Fics>(&set.dir, &targets, !no_manifest),
                 _ => build::<International>(&set.dir, &targets, !no_manifest),
             }
@@ -220,6 +233,51 @@ fn build<R: LosingRules>(
         start.elapsed().as_secs_f64()
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The most men a build starts without `--yes`.
+const MEN_WITHOUT_YES: usize = 4;
+
+/// Prints what the build will cost; `false` (the build must not start)
+/// when it goes beyond the 4-man set without `--yes`.
+fn announce(dir: &Path, variant: Variant, targets: &[Material], yes: bool) -> anyhow::Result<bool> {
+    let e = tablebase::estimate(dir, variant, targets);
+    if e.missing == 0 {
+        errln!(
+            "{}: all present in {}",
+            counted(e.tables as u64, "table", "tables"),
+            dir.display()
+        );
+        return Ok(true);
+    }
+    errln!(
+        "{} to build of {} ({} indices): about {} on disk, {} on 2 cores, {} of memory at the peak (scaled from the measured 2-4-man build)",
+        counted(e.missing as u64, "table", "tables"),
+        e.tables,
+        e.indices,
+        indicatif::HumanBytes(e.bytes),
+        human_duration(e.seconds),
+        indicatif::HumanBytes(e.peak_memory),
+    );
+    if e.most_men > MEN_WITHOUT_YES && !yes {
+        errln!(
+            "error: this build goes beyond the {MEN_WITHOUT_YES}-man set (tables of {} men); add --yes to start it",
+            e.most_men
+        );
+        return Ok(false);
+    }
+    Ok(true)
+}
+
+/// `seconds` as "7 s", "12 min" or "3.4 h".
+fn human_duration(seconds: f64) -> String {
+    if seconds < 90.0 {
+        format!("{:.0} s", seconds.max(1.0))
+    } else if seconds < 5400.0 {
+        format!("{:.0} min", seconds / 60.0)
+    } else {
+        format!("{:.1} h", seconds / 3600.0)
+    }
 }
 
 /// The tables `--material` or `--pieces` name.

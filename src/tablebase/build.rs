@@ -71,10 +71,11 @@ pub fn build<R: LosingRules>(
 /// fewest men first, then fewest pawns. Each entry is one job
 /// (`ransom tb build --material M`) for a batch runner.
 pub fn plan(targets: &[Material]) -> Vec<(Material, Vec<Material>)> {
+    let mut seen: hashbrown::HashSet<Material> = hashbrown::HashSet::new();
     let mut all: Vec<Material> = Vec::new();
     let mut stack: Vec<Material> = targets.iter().map(|m| m.canonical()).collect();
     while let Some(m) = stack.pop() {
-        if all.contains(&m) {
+        if !seen.insert(m) {
             continue;
         }
         stack.extend(m.successors());

@@ -19,6 +19,7 @@
 mod build;
 mod captures;
 mod codec;
+mod estimate;
 mod generate;
 mod index;
 mod manifest;
@@ -28,6 +29,7 @@ mod stats;
 mod verify;
 
 pub use build::{Built, build, build_with_progress, plan, write_table};
+pub use estimate::{Estimate, estimate};
 pub use generate::{BuildProgress, generate, generate_with_progress};
 pub use index::{Layout, transform};
 pub use manifest::{
