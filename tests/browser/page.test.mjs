@@ -1,7 +1,9 @@
 // Drives ransom's web page in headless Chromium, as a user would:
 // load a Hostage FEN with airfields and prisons, check that they are drawn,
-// ask for a mate, step through the solution, play a move by clicking, and
-// write a screenshot. Usage: node page.test.mjs BASE_URL SCREENSHOT_PATH
+// ask for a mate, step through the solution, play a move by clicking, use
+// the promotion chooser, check that a new position clears a mate result and
+// that a mate length of 0 is refused, load the page on a 390 px phone
+// screen, and write screenshots. Usage: node page.test.mjs BASE_URL SCREENSHOT_PATH
 import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
 
@@ -81,6 +83,50 @@ try {
   await page.click("#puzzle-list li >> nth=0");
   await page.waitForFunction(() => document.getElementById("variant-select").value === "hostage");
   await page.waitForSelector("#stepper:not([hidden])");
+
+  // A promotion offers a chooser; once a choice is played it disappears.
+  await page.selectOption("#variant-select", "chess");
+  await page.fill("#fen-input", "8/P7/8/8/8/8/k7/7K w - - 0 1");
+  await page.click("#load-btn");
+  await page.waitForFunction(() => document.getElementById("fen-input").value.startsWith("8/P7"));
+  await page.click('#board .square[data-square="a7"]');
+  await page.click('#board .square[data-square="a8"]');
+  await page.waitForSelector("#chooser button");
+  assert.equal(await page.isVisible("#chooser"), true, "the chooser shows");
+  await page.click('#chooser button[data-uci="a7a8q"]');
+  await page.waitForFunction(() => document.getElementById("fen-input").value.startsWith("Q7"));
+  assert.equal(await page.isVisible("#chooser"), false, "the chooser is gone after the choice");
+  assert.equal(await page.isVisible("#stepper"), false, "no step buttons without a line");
+
+  // A mate result belongs to its position: a new position clears it.
+  await page.fill("#fen-input", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+  await page.click("#load-btn");
+  await page.waitForFunction(() => document.getElementById("fen-input").value.startsWith("6k1"));
+  await page.fill("#mate-max", "1");
+  await page.click("#mate-btn");
+  await page.waitForSelector("#mate-verdict");
+  await page.fill("#fen-input", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  await page.click("#load-btn");
+  await page.waitForFunction(() => document.getElementById("fen-input").value.startsWith("rnbqkbnr"));
+  assert.equal(await page.textContent("#mate-result"), "", "the old mate result is cleared");
+  assert.equal(await page.isVisible("#stepper"), false, "and its step buttons hidden");
+  // A maximum of 0 is refused, not searched as 3.
+  await page.fill("#mate-max", "0");
+  await page.click("#mate-btn");
+  assert.match(await page.textContent("#mate-result"), /1 to 12/);
+
+  // On a 390 px wide phone screen the whole board shows.
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  phone.on("pageerror", (e) => errors.push(String(e)));
+  await phone.goto(base, { waitUntil: "load" });
+  await phone.waitForSelector("#board .square");
+  for (const square of ["a1", "h1", "h8"]) {
+    const box = await phone.locator(`#board .square[data-square="${square}"]`).boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `${square} fits the phone screen: ${JSON.stringify(box)}`);
+  }
+  const scroll = await phone.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(scroll <= 390, `no sideways scrolling (${scroll} px wide)`);
+  await phone.screenshot({ path: screenshot.replace(/\.png$/, "-phone.png"), fullPage: true });
 
   assert.deepEqual(errors, [], "no script errors");
   console.log(`ok: page checks passed; screenshot written to ${screenshot}`);

@@ -225,7 +225,13 @@ async function setPosition(fen, { keepSteps = false } = {}) {
     holdingsCache = moves.holdings;
     $("fen-input").value = state.fen;
     redraw();
-    if (!keepSteps) { state.steps = null; $("stepper").hidden = true; }
+    if (!keepSteps) {
+      // A new position: the mate result and its line belong to the old one.
+      state.steps = null;
+      $("stepper").hidden = true;
+      $("mate-result").textContent = "";
+      $("mate-tree").textContent = "";
+    }
     await analyse(ticket);
     return ticket === state.ticket;
   } catch (e) {
@@ -256,11 +262,19 @@ async function analyse(ticket) {
 // --- mate search and stepping through lines ---
 async function findMate() {
   const result = $("mate-result");
-  result.textContent = "searching…";
   $("mate-tree").textContent = "";
+  const max = Number($("mate-max").value.trim());
+  if ($("mate-max").value.trim() === "" || !Number.isInteger(max) || max < 1 || max > 12) {
+    result.textContent = "the mate length must be a whole number from 1 to 12";
+    return;
+  }
+  result.textContent = "searching…";
+  const ticket = state.ticket;
   try {
-    const body = { fen: state.fen, max: Number($("mate-max").value) || 3 };
+    const body = { fen: state.fen, max };
     const r = await api(`${variantPath()}/mate`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    // The position changed while the search ran: its answer is stale.
+    if (ticket !== state.ticket) return;
     if (r.mate_in === null) {
       result.textContent = `no mate in ≤ ${r.max} (proved) — ${r.nodes} nodes, ${r.time_ms.toFixed(1)} ms`;
       return;
@@ -270,7 +284,7 @@ async function findMate() {
     $("mate-tree").textContent = r.tree_text || "";
     startSteps(r.position.fen, r.main_line_steps);
   } catch (e) {
-    result.textContent = e.message;
+    if (ticket === state.ticket) result.textContent = e.message;
   }
 }
 
