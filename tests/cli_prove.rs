@@ -251,3 +251,56 @@ fn prove_reads_out_proofs_in_variants_with_holdings() {
         assert_eq!(json["verified"], true, "{variant}");
     }
 }
+
+/// A search without a budget says so when it starts and, with stderr not a
+/// terminal, still prints a progress line (every 10 s) until it is stopped.
+#[test]
+fn a_search_without_a_budget_says_so_and_reports_progress_off_a_terminal() {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let dir = temp_dir("no-budget");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ransom"))
+        .args([
+            "prove",
+            "--variant",
+            "chess",
+            "e4",
+            "--no-store",
+            "--no-write",
+        ])
+        .current_dir(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (sender, lines) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut seen = Vec::new();
+    // A watchdog, not a timing: the first progress line must come at all.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while !seen.iter().any(|l: &String| l.contains("nodes/s")) {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        match lines.recv_timeout(left) {
+            Ok(line) => seen.push(line),
+            Err(_) => break,
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        seen.first()
+            .is_some_and(|l| l.contains("no --max-nodes or --max-time")),
+        "{seen:?}"
+    );
+    assert!(seen.iter().any(|l| l.contains("nodes/s")), "{seen:?}");
+}
