@@ -18,8 +18,10 @@ pub struct AppState {
     pub jobs: JobPool,
     /// When the service started.
     pub started: Instant,
-    /// Slots for lookups that value many moves (`--heavy-lookups`).
-    pub heavy_lookups: tokio::sync::Semaphore,
+    /// Slots for lookups that value many moves (`--heavy-lookups`); a slot
+    /// is held by the blocking thread until its lookup ends, even when the
+    /// client has gone.
+    pub heavy_lookups: std::sync::Arc<tokio::sync::Semaphore>,
     /// Proofs stored by this run (against `config.max_stored_proofs`);
     /// held while a proof is written, so one position is written once.
     pub stored_proofs: std::sync::Mutex<usize>,
@@ -37,7 +39,9 @@ impl AppState {
             .unwrap_or_default();
         let jobs = JobPool::new(config.workers, config.queue);
         AppState {
-            heavy_lookups: tokio::sync::Semaphore::new(config.heavy_lookups.max(1)),
+            heavy_lookups: std::sync::Arc::new(tokio::sync::Semaphore::new(
+                config.heavy_lookups.max(1),
+            )),
             config,
             knowledge,
             puzzles,

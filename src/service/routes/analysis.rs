@@ -82,15 +82,20 @@ async fn bounded(
     if valued <= HEAVY_MOVES {
         return Ok(work(pos));
     }
-    let _slot = state
-        .heavy_lookups
-        .acquire()
+    let slot = Arc::clone(&state.heavy_lookups)
+        .acquire_owned()
         .await
         .map_err(|e| ApiError::internal(e.to_string()))?;
     let pos = pos.clone();
-    tokio::task::spawn_blocking(move || work(&pos))
-        .await
-        .map_err(|e| ApiError::internal(format!("a lookup failed: {e}")))
+    // The slot goes with the work: a client that leaves does not free it
+    // while the lookup still runs.
+    tokio::task::spawn_blocking(move || {
+        let answer = work(&pos);
+        drop(slot);
+        answer
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("a lookup failed: {e}")))
 }
 
 fn moves_json<P: Position>(pos: &P, window: MoveWindow) -> Value {

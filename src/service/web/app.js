@@ -217,9 +217,7 @@ async function setPosition(fen, { keepSteps = false } = {}) {
   state.selected = null;
   $("chooser").hidden = true;
   try {
-    // Every move, so that any can be played by clicking (the service lists
-    // at most 2,000; the most a position of these games has is far fewer).
-    const q = fen ? `?fen=${encodeURIComponent(fen)}&limit=2000` : "?limit=2000";
+    const q = fen ? `?fen=${encodeURIComponent(fen)}` : "";
     const moves = await api(`${variantPath()}/moves${q}`);
     if (ticket !== state.ticket) return false;
     state.fen = moves.position.fen;
@@ -251,9 +249,8 @@ async function analyse(ticket) {
     const rows = a.moves.map((m) =>
       `<tr class="move-row" data-uci="${esc(m.uci)}"><td>${esc(m.san)}</td><td class="cat-${m.category}">${m.category}</td><td>${m.dtw ?? ""}</td><td>${m.source}</td></tr>`).join("");
     const over = a.position.outcome ? ` — game over: ${a.position.outcome}` : "";
-    const cut = a.truncated ? `<p><small>the first ${a.moves.length} of ${a.moves_total} moves</small></p>` : "";
     out.innerHTML = `<p id="verdict">${sideToMove(state.fen)} to move: <span class="cat-${a.category}">${a.category}</span>` +
-      `${a.dtw !== null ? ` (dtw ${a.dtw})` : ""} <small>source: ${a.source}${over}</small></p>${cut}` +
+      `${a.dtw !== null ? ` (dtw ${a.dtw})` : ""} <small>source: ${a.source}${over}</small></p>` +
       `<table><thead><tr><th>move</th><th>after it (opponent)</th><th>dtw</th><th>source</th></tr></thead><tbody>${rows}</tbody></table>`;
     out.querySelectorAll("tr.move-row").forEach((tr) =>
       tr.addEventListener("click", () => playMove(state.moves.find((m) => m.uci === tr.dataset.uci))));
