@@ -8,15 +8,20 @@ fn session(input: &str) -> String {
     session_bytes(input.as_bytes())
 }
 
-/// Runs a UCI session with raw `input` (not necessarily UTF-8).
-fn session_bytes(input: &[u8]) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ransom"))
+/// `ransom uci` with its standard streams piped.
+fn spawn_uci() -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_ransom"))
         .arg("uci")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("ransom runs");
+        .expect("ransom runs")
+}
+
+/// Runs a UCI session with raw `input` (not necessarily UTF-8).
+fn session_bytes(input: &[u8]) -> String {
+    let mut child = spawn_uci();
     child.stdin.take().unwrap().write_all(input).unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(
@@ -329,13 +334,7 @@ fn a_line_that_is_not_utf8_gets_an_error_line_and_the_session_goes_on() {
 /// for ever; a limited script is answered in full.
 #[test]
 fn go_mate_without_a_limit_ends_after_the_input_ends() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ransom"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ransom runs");
+    let mut child = spawn_uci();
     child
         .stdin
         .take()

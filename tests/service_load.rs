@@ -105,6 +105,15 @@ fn run_phase(
     (all, started.elapsed())
 }
 
+/// Fails with the first few errors of a phase, if it had any.
+fn assert_no_errors(phase: &str, outcome: &Outcome) {
+    assert!(
+        outcome.errors.is_empty(),
+        "{phase} errors: {:?}",
+        &outcome.errors[..outcome.errors.len().min(5)]
+    );
+}
+
 fn report(name: &str, outcome: &mut Outcome, elapsed: Duration) {
     outcome.latencies.sort();
     let n = outcome.latencies.len();
@@ -170,16 +179,8 @@ fn lookups_and_small_mates_under_load() {
     let (mut mates, elapsed) = run_phase(addr, 2, seconds, mate_request);
     report("small mate requests (2 connections)", &mut mates, elapsed);
 
-    assert!(
-        lookups.errors.is_empty(),
-        "lookup errors: {:?}",
-        &lookups.errors[..lookups.errors.len().min(5)]
-    );
-    assert!(
-        mates.errors.is_empty(),
-        "mate errors: {:?}",
-        &mates.errors[..mates.errors.len().min(5)]
-    );
+    assert_no_errors("lookup", &lookups);
+    assert_no_errors("mate", &mates);
     assert!(!lookups.latencies.is_empty() && !mates.latencies.is_empty());
 }
 
@@ -242,11 +243,7 @@ fn cheap_requests_beside_heavy_lookups_and_slow_clients() {
             &mut cheap,
             elapsed,
         );
-        assert!(
-            cheap.errors.is_empty(),
-            "{:?}",
-            &cheap.errors[..cheap.errors.len().min(5)]
-        );
+        assert_no_errors("cheap", &cheap);
     }
     // 1,000 slow clients: each sends its header a byte a second.
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
@@ -290,9 +287,5 @@ fn cheap_requests_beside_heavy_lookups_and_slow_clients() {
         &mut health,
         elapsed,
     );
-    assert!(
-        health.errors.is_empty(),
-        "{:?}",
-        &health.errors[..health.errors.len().min(5)]
-    );
+    assert_no_errors("health", &health);
 }

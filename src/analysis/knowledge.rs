@@ -177,6 +177,12 @@ impl MoveWindow {
         offset: 0,
         limit: usize::MAX,
     };
+
+    /// The indices of the window in a list of `len` moves.
+    pub fn range(self, len: usize) -> std::ops::Range<usize> {
+        let end = self.offset.saturating_add(self.limit).min(len);
+        self.offset.min(end)..end
+    }
 }
 
 /// What one rule set's tablebases cover: the men up to which every table
@@ -324,13 +330,12 @@ impl Knowledge {
                 total_moves: 0,
             };
         }
-        let end = window.offset.saturating_add(window.limit).min(legal.len());
-        let start = window.offset.min(end);
-        let complete = start == 0 && end == legal.len();
+        let range = window.range(legal.len());
+        let complete = range == (0..legal.len());
         let proof_move = (verdict.source == Source::Proof)
             .then(|| proofs.winning_move(pos))
             .flatten();
-        let mut moves: Vec<MoveVerdict> = legal[start..end]
+        let mut moves: Vec<MoveVerdict> = legal[range]
             .iter()
             .map(|&m| {
                 let mut child = pos.clone();

@@ -77,8 +77,7 @@ async fn bounded(
     window: MoveWindow,
     work: impl FnOnce(&AnyPosition) -> Value + Send + 'static,
 ) -> Result<Value, ApiError> {
-    let total = pos.legal_moves().len();
-    let valued = total.saturating_sub(window.offset).min(window.limit);
+    let valued = window.range(pos.legal_moves().len()).len();
     if valued <= HEAVY_MOVES {
         return Ok(work(pos));
     }
@@ -100,9 +99,7 @@ async fn bounded(
 
 fn moves_json<P: Position>(pos: &P, window: MoveWindow) -> Value {
     let legal = pos.playable_moves();
-    let end = window.offset.saturating_add(window.limit).min(legal.len());
-    let start = window.offset.min(end);
-    let moves: Vec<Value> = legal[start..end]
+    let moves: Vec<Value> = legal[window.range(legal.len())]
         .iter()
         .map(|&m| {
             let mut child = pos.clone();
