@@ -223,6 +223,13 @@ impl Knowledge {
         self.men
     }
 
+    /// The tables' block-cache counts, both rule sets summed.
+    pub fn table_cache_counts(&self) -> crate::store::CacheCounts {
+        let anti = self.antichess.as_ref().map(|t| t.cache_counts());
+        let sui = self.suicide.as_ref().map(|t| t.cache_counts());
+        anti.unwrap_or_default() + sui.unwrap_or_default()
+    }
+
     /// Runs `f` on the proof index (read access).
     pub fn with_proofs<T>(&self, f: impl FnOnce(&ProofIndex) -> T) -> T {
         f(&self.proofs.read().unwrap_or_else(|e| e.into_inner()))

@@ -51,6 +51,11 @@ pub struct ServeArgs {
     /// each on its own thread; more wait (1 to 1024; default: half the cores).
     #[arg(long, value_parser = super::checks::parse_workers)]
     heavy_lookups: Option<usize>,
+    /// How log lines (start-up, one per request) are written to stderr:
+    /// plain text, or one JSON object per line. `RUST_LOG` filters them
+    /// (default `warn,ransom=info`; `RUST_LOG=off` for none).
+    #[arg(long, value_enum, default_value_t = service::LogFormat::Text)]
+    log_format: service::LogFormat,
 }
 
 pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
@@ -71,6 +76,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         heavy_lookups: args.heavy_lookups.unwrap_or(defaults.heavy_lookups),
         ..defaults
     };
+    let _log = service::init_logging(args.log_format).map_err(|e| anyhow::anyhow!(e))?;
     service::run(config)?;
     Ok(ExitCode::SUCCESS)
 }

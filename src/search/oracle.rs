@@ -18,6 +18,11 @@ use std::path::Path;
 pub trait Oracle<P>: Send + Sync {
     /// The value of `pos` for the side to move, or `None` if not covered.
     fn probe(&self, pos: &P) -> Option<(Wdl, u16)>;
+
+    /// How often probes found their table block in a cache (none by default).
+    fn cache_counts(&self) -> crate::store::CacheCounts {
+        crate::store::CacheCounts::default()
+    }
 }
 
 /// A directory of tablebases as an oracle: positions with more men than
@@ -71,6 +76,10 @@ impl<R: LosingRules> Oracle<Losing<R>> for TablebaseOracle<R> {
             return None;
         }
         self.tables.probe(pos)
+    }
+
+    fn cache_counts(&self) -> crate::store::CacheCounts {
+        self.tables.cache_counts()
     }
 }
 

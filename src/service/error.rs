@@ -1,6 +1,7 @@
 //! [`ApiError`]: every failure as JSON `{"error": {"code", "message"}}` with
 //! its HTTP status.
 
+use super::answer::AnswerFacts;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
@@ -89,7 +90,18 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, axum::Json(self.body())).into_response()
+        let facts = AnswerFacts {
+            nodes: self
+                .extra
+                .as_ref()
+                .and_then(|e| e.get("nodes"))
+                .and_then(Value::as_u64),
+            source: None,
+            error: Some(self.code),
+        };
+        let mut response = (self.status, axum::Json(self.body())).into_response();
+        response.extensions_mut().insert(facts);
+        response
     }
 }
 

@@ -48,6 +48,7 @@ impl JobPool {
     ) -> Result<T, ApiError> {
         if self.admitted.fetch_add(1, Ordering::SeqCst) >= self.workers + self.queue {
             self.admitted.fetch_sub(1, Ordering::SeqCst);
+            metrics::counter!(super::metrics::JOBS_REJECTED).increment(1);
             return Err(ApiError::overloaded());
         }
         let slot = Slot(Arc::clone(&self.admitted));

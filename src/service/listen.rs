@@ -76,13 +76,17 @@ pub async fn serve(
             // Never waits for the client: what does not fit in the socket's
             // buffer is dropped with the connection.
             let _ = stream.try_write(over_capacity().as_bytes());
+            metrics::counter!(super::metrics::CONNECTIONS_REJECTED).increment(1);
             continue;
         };
         let _ = stream.set_nodelay(true);
         let service = TowerToHyperService::new(app.clone());
         let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
+        let open = metrics::gauge!(super::metrics::CONNECTIONS_OPEN);
+        open.increment(1.0);
         tokio::spawn(async move {
             let _ = connection.await;
+            open.decrement(1.0);
             drop(slot);
         });
     }

@@ -7,22 +7,32 @@
 //! moves on a bounded number of blocking threads; searches (mate, prove, perft) run on a bounded pool of solver
 //! threads with per-request budgets capped by the server's
 //! ([`ServeConfig`]). Every error is JSON `{"error": {"code", "message"}}`.
+//! Each answer is logged (`request_log`, tracing) and counted (`metrics`,
+//! `GET /metrics` in the Prometheus text format) by `observe`.
 //! The endpoints are listed in `docs/service.md`.
 
+mod answer;
 mod body;
 mod config;
 mod error;
 mod input;
 mod jobs;
 mod listen;
+mod logging;
+mod metrics;
+mod observe;
 mod puzzle_sets;
+mod request_log;
 mod routes;
 mod server;
 mod state;
 mod web;
 
+pub use answer::{Answer, AnswerFacts};
 pub use config::ServeConfig;
 pub use error::ApiError;
+pub use logging::{LogFormat, LogGuard, init_logging};
+pub use metrics::NAMES as METRIC_NAMES;
 pub use puzzle_sets::{PuzzleSet, PuzzleSets};
 pub use routes::router;
 pub use server::{Server, run};

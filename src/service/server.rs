@@ -6,7 +6,6 @@ use super::listen::{self, ConnectionLimits};
 use super::routes::router;
 use super::state::AppState;
 use crate::Variant;
-use std::io::Write as _;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::net::TcpListener;
@@ -80,19 +79,21 @@ pub fn summary(state: &AppState) -> String {
     text
 }
 
-/// Runs the service in the foreground until Ctrl-C.
+/// Runs the service in the foreground until Ctrl-C. Start-up lines and
+/// the request log go to the installed tracing subscriber
+/// ([`super::init_logging`]).
 pub fn run(config: ServeConfig) -> anyhow::Result<()> {
+    super::metrics::install();
     let rt = runtime(&config)?;
     let bind_addr = config.bind;
     let state = Arc::new(AppState::load(config));
     rt.block_on(async move {
         let listener = bind(bind_addr).await?;
         let addr = listener.local_addr()?;
-        let _ = writeln!(std::io::stderr(), "{}", summary(&state));
-        let _ = writeln!(
-            std::io::stderr(),
-            "ransom serve: listening on http://{addr}/ (Ctrl-C stops)"
-        );
+        for line in summary(&state).lines() {
+            tracing::info!("{}", line.trim_start());
+        }
+        tracing::info!("ransom serve: listening on http://{addr}/ (Ctrl-C stops)");
         let limits = limits(&state.config);
         listen::serve(listener, router(state), limits, async {
             let _ = tokio::signal::ctrl_c().await;
@@ -114,6 +115,7 @@ impl Server {
     /// Loads what `config` names and starts listening on `config.bind`
     /// (port 0 picks a free port: see [`Server::addr`]).
     pub fn start(config: ServeConfig) -> anyhow::Result<Server> {
+        super::metrics::install();
         let rt = runtime(&config)?;
         let state = Arc::new(AppState::load(config));
         let listener = rt.block_on(bind(state.config.bind))?;

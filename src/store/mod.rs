@@ -40,7 +40,7 @@ mod reader;
 mod writer;
 
 pub use checksum::fnv1a64;
-pub use reader::TableReader;
+pub use reader::{CacheCounts, TableReader};
 pub use writer::{TableWriter, write_atomically};
 
 /// The first 8 bytes of every table file.

@@ -5,6 +5,7 @@ use super::cursor::Cursor;
 use super::{FORMAT_VERSION, MAGIC, OLDEST_READ_VERSION, StoreError, TableKind};
 use memmap2::Mmap;
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 #[derive(Clone, Copy, Debug)]
@@ -28,6 +29,27 @@ pub struct TableReader {
     blocks: Vec<BlockEntry>,
     version: u16,
     cache: Mutex<Vec<(usize, Arc<Block>)>>,
+    hits: AtomicU64,
+    misses: AtomicU64,
+}
+
+/// How often lookups found their block in a table's cache.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CacheCounts {
+    /// Lookups whose block was in the cache.
+    pub hits: u64,
+    /// Lookups that decompressed their block.
+    pub misses: u64,
+}
+
+impl std::ops::Add for CacheCounts {
+    type Output = CacheCounts;
+    fn add(self, other: CacheCounts) -> CacheCounts {
+        CacheCounts {
+            hits: self.hits + other.hits,
+            misses: self.misses + other.misses,
+        }
+    }
 }
 
 /// One decompressed block: its keys in order and their values, `value_size`
@@ -161,6 +183,8 @@ impl TableReader {
             blocks,
             version,
             cache: Mutex::new(Vec::new()),
+            hits: AtomicU64::new(0),
+            misses: AtomicU64::new(0),
         })
     }
 
@@ -194,13 +218,24 @@ impl TableReader {
         self.value_size
     }
 
+    /// How often lookups found their block in the cache since the table
+    /// was opened.
+    pub fn cache_counts(&self) -> CacheCounts {
+        CacheCounts {
+            hits: self.hits.load(Ordering::Relaxed),
+            misses: self.misses.load(Ordering::Relaxed),
+        }
+    }
+
     fn block(&self, index: usize) -> Result<Arc<Block>, StoreError> {
         {
             let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
             if let Some((_, block)) = cache.iter().find(|(i, _)| *i == index) {
+                self.hits.fetch_add(1, Ordering::Relaxed);
                 return Ok(Arc::clone(block));
             }
         }
+        self.misses.fetch_add(1, Ordering::Relaxed);
         let block = Arc::new(self.block_uncached(index)?);
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         if cache.len() >= CACHE_BLOCKS {

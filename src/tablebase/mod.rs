@@ -405,6 +405,14 @@ impl<R: LosingRules> Tablebase<R> {
         &self.dir
     }
 
+    /// The block-cache counts of every table opened so far, summed.
+    pub fn cache_counts(&self) -> crate::store::CacheCounts {
+        let map = self.readers.lock().unwrap_or_else(|e| e.into_inner());
+        map.values()
+            .flatten()
+            .fold(Default::default(), |sum, r| sum + r.cache_counts())
+    }
+
     fn reader(&self, material: &Material) -> Result<Arc<TableReader>, TbError> {
         let mut map = self.readers.lock().unwrap_or_else(|e| e.into_inner());
         let path = table_path(&self.dir, R::VARIANT, material);

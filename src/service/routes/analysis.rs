@@ -1,6 +1,7 @@
 //! `GET /v1/{variant}?fen=`: what is known about a position; `GET
 //! /v1/{variant}/moves?fen=`: its legal moves.
 
+use super::super::answer::Answer;
 use super::super::error::ApiError;
 use super::super::input;
 use super::super::state::AppState;
@@ -9,7 +10,6 @@ use crate::dispatch;
 use crate::notation::{fen, san, uci};
 use crate::position::Position;
 use crate::variants::AnyPosition;
-use axum::Json;
 use axum::extract::rejection::PathRejection;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -32,7 +32,7 @@ pub async fn lookup(
     State(state): State<Arc<AppState>>,
     variant: Result<Path<String>, PathRejection>,
     params: Params,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Answer, ApiError> {
     let started = Instant::now();
     let variant = input::variant(variant)?;
     let params = input::query(params)?;
@@ -43,9 +43,10 @@ pub async fn lookup(
         dispatch!(pos, p => analysis_json(p, &shared.knowledge.analyse_window(p, window)))
     })
     .await?;
+    super::super::metrics::count_verdicts(&out);
     out["nodes"] = 0.into();
     out["time_ms"] = (started.elapsed().as_secs_f64() * 1000.0).into();
-    Ok(Json(out))
+    Ok(Answer(out))
 }
 
 /// The legal moves of the window asked for, each with its SAN and the
@@ -54,7 +55,7 @@ pub async fn moves(
     State(state): State<Arc<AppState>>,
     variant: Result<Path<String>, PathRejection>,
     params: Params,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Answer, ApiError> {
     let variant = input::variant(variant)?;
     let params = input::query(params)?;
     let pos = input::position(variant, params.get("fen").map(String::as_str))?;
@@ -66,7 +67,7 @@ pub async fn moves(
         move |pos| dispatch!(pos, p => moves_json(p, window)),
     )
     .await?;
-    Ok(Json(out))
+    Ok(Answer(out))
 }
 
 /// `work` on `pos`: at once when the window holds few moves, else on a

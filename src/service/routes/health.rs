@@ -1,18 +1,18 @@
 //! `GET /health`: liveness and what the service has loaded.
 
+use super::super::answer::Answer;
 use super::super::state::AppState;
-use axum::Json;
 use axum::extract::State;
-use serde_json::{Value, json};
+use serde_json::json;
 use std::sync::Arc;
 
 /// `{"status": "ok", ...}` with tablebases, proofs, puzzles and the workers' load.
-pub async fn health(State(state): State<Arc<AppState>>) -> Json<Value> {
+pub async fn health(State(state): State<Arc<AppState>>) -> Answer {
     let (antichess, suicide) = state.knowledge.tablebase_men();
     let (files, positions, errors) = state
         .knowledge
         .with_proofs(|p| (p.files().len(), p.len(), p.errors().to_vec()));
-    Json(json!({
+    Answer(json!({
         "status": "ok",
         "version": env!("CARGO_PKG_VERSION"),
         "uptime_s": state.started.elapsed().as_secs_f64(),

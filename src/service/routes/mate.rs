@@ -1,5 +1,6 @@
 //! `POST /v1/{variant}/mate`: the shortest mate with its verified solution tree.
 
+use super::super::answer::Answer;
 use super::super::error::ApiError;
 use super::super::input;
 use super::super::state::AppState;
@@ -9,13 +10,12 @@ use crate::dispatch;
 use crate::position::Position;
 use crate::search::Budget;
 use crate::search::mate::{MateOptions, MateStatus, solve_mate};
-use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::json;
 use std::sync::Arc;
 
 /// The request body.
@@ -43,7 +43,7 @@ pub async fn mate(
     State(state): State<Arc<AppState>>,
     variant: Result<Path<String>, PathRejection>,
     body: Result<Bytes, BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Answer, ApiError> {
     let variant = input::variant(variant)?;
     let request: MateRequest = input::json_body(body)?;
     let cap = state.config.max_mate;
@@ -68,11 +68,7 @@ pub async fn mate(
         .await?
 }
 
-fn solve<P: Position>(
-    pos: &P,
-    options: MateOptions,
-    limit: usize,
-) -> Result<Json<Value>, ApiError> {
+fn solve<P: Position>(pos: &P, options: MateOptions, limit: usize) -> Result<Answer, ApiError> {
     let max = options.max;
     let budget: Budget = options.budget;
     let report = solve_mate(pos, &options, &mut |_| {});
@@ -96,5 +92,5 @@ fn solve<P: Position>(
     out["tree_text"] = view.tree.as_ref().map(|t| t.to_text()).into();
     out["holdings"] = holdings_json(pos);
     out["source"] = "search".into();
-    Ok(Json(out))
+    Ok(Answer(out))
 }

@@ -20,11 +20,12 @@ use std::sync::Arc;
 /// The service's routes over `state`.
 pub fn router(state: Arc<AppState>) -> Router {
     let limit = state.config.max_body_bytes;
-    Router::new()
+    let router = Router::new()
         .route("/", get(web::index))
         .route("/app.js", get(web::script))
         .route("/style.css", get(web::style))
         .route("/health", get(health::health))
+        .route("/metrics", get(super::metrics::scrape))
         .route("/v1/puzzles", get(puzzles::list))
         .route("/v1/puzzles/{set}", get(puzzles::set))
         .route("/v1/puzzles/{set}/{id}", get(puzzles::puzzle))
@@ -44,7 +45,10 @@ pub fn router(state: Arc<AppState>) -> Router {
             },
             read_body,
         ))
-        .with_state(state)
+        // Outside the body limits: every answer is logged and counted,
+        // refusals included.
+        .layer(axum::middleware::from_fn(super::observe::observe));
+    super::observe::request_ids(router).with_state(state)
 }
 
 async fn not_found(uri: Uri) -> ApiError {

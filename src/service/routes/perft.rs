@@ -1,6 +1,7 @@
 //! `GET /v1/{variant}/perft?fen=&depth=`: leaf counts, depth capped and
 //! the count stopped at the server's node and time budget.
 
+use super::super::answer::Answer;
 use super::super::error::ApiError;
 use super::super::input;
 use super::super::state::AppState;
@@ -8,7 +9,6 @@ use crate::analysis::state_json;
 use crate::dispatch;
 use crate::notation::uci;
 use crate::position::Position;
-use axum::Json;
 use axum::extract::rejection::PathRejection;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -22,7 +22,7 @@ pub async fn perft(
     State(state): State<Arc<AppState>>,
     variant: Result<Path<String>, PathRejection>,
     params: Result<Query<HashMap<String, String>>, QueryRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Answer, ApiError> {
     let variant = input::variant(variant)?;
     let params = input::query(params)?;
     let pos = input::position(variant, params.get("fen").map(String::as_str))?;
@@ -52,7 +52,7 @@ pub async fn perft(
         .await??;
     let mut out = out;
     out["time_ms"] = (started.elapsed().as_secs_f64() * 1000.0).into();
-    Ok(Json(out))
+    Ok(Answer(out))
 }
 
 /// The node and time budget of one count.

@@ -1,6 +1,7 @@
 //! `POST /v1/{variant}/prove`: the prover under a budget; a completed,
 //! verified proof is written to the proof folder and served from then on.
 
+use super::super::answer::Answer;
 use super::super::error::ApiError;
 use super::super::input;
 use super::super::state::AppState;
@@ -10,7 +11,6 @@ use crate::dispatch;
 use crate::notation::{fen, uci};
 use crate::position::Position;
 use crate::search::{Budget, ProofMeta, Verdict, prove_with_oracle};
-use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::rejection::PathRejection;
@@ -43,7 +43,7 @@ pub async fn prove(
     State(state): State<Arc<AppState>>,
     variant: Result<Path<String>, PathRejection>,
     body: Result<Bytes, BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Answer, ApiError> {
     let variant = input::variant(variant)?;
     let request: ProveRequest = input::json_body(body)?;
     let start = input::position(variant, request.fen.as_deref())?;
@@ -55,7 +55,7 @@ pub async fn prove(
     });
     let budget = budget(&state, request.budget.max_nodes, request.budget.max_time_ms)?;
     if let Some(answer) = dispatch!(&pos, p => stored_answer(&state, p)) {
-        return Ok(Json(answer));
+        return Ok(Answer(answer));
     }
     let job_state = Arc::clone(&state);
     let start_fen = dispatch!(&start, p => fen::write(p));
@@ -71,7 +71,7 @@ fn prove_and_store<P: Position + std::any::Any>(
     budget: Budget,
     start_fen: String,
     line: Vec<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Answer, ApiError> {
     let oracle = state.knowledge.oracle::<P>();
     let report = prove_with_oracle(pos, &budget, oracle, &mut |_| {});
     let effort = json!({
@@ -104,7 +104,7 @@ fn prove_and_store<P: Position + std::any::Any>(
             out["verified"] = false.into();
             out["notes"] = report.notes.clone().into();
             out["source"] = "search".into();
-            return Ok(Json(out));
+            return Ok(Answer(out));
         }
     };
     let (Some(proof), Some(verified)) = (&report.proof, report.verified) else {
@@ -135,7 +135,7 @@ fn prove_and_store<P: Position + std::any::Any>(
     out["verified"] = true.into();
     out["proof_file"] = stored.then(|| path.display().to_string()).into();
     out["source"] = "search".into();
-    Ok(Json(out))
+    Ok(Answer(out))
 }
 
 /// The answer a loaded proof rooted at `pos` gives at once (no search,

@@ -2,6 +2,7 @@
 //! puzzle is proved again (as `ransom puzzles verify` does) before it is
 //! first served; the verdict is kept.
 
+use super::super::answer::Answer;
 use super::super::error::ApiError;
 use super::super::puzzle_sets::{PuzzleSet, PuzzleVerdict};
 use super::super::state::AppState;
@@ -11,7 +12,6 @@ use crate::for_variant;
 use crate::notation::{fen, parse_move};
 use crate::position::Position;
 use crate::search::mate::{Puzzle, PuzzleCheck, check_puzzle};
-use axum::Json;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -19,14 +19,14 @@ use serde_json::{Value, json};
 use std::sync::Arc;
 
 /// Every set: name, variant and size.
-pub async fn list(State(state): State<Arc<AppState>>) -> Json<Value> {
+pub async fn list(State(state): State<Arc<AppState>>) -> Answer {
     let sets: Vec<Value> = state
         .puzzles
         .sets
         .iter()
         .map(|s| json!({"name": s.name, "variant": s.variant.name(), "count": s.puzzles.len()}))
         .collect();
-    Json(json!({"sets": sets}))
+    Answer(json!({"sets": sets}))
 }
 
 fn find<'a>(state: &'a AppState, name: &str) -> Result<&'a PuzzleSet, ApiError> {
@@ -40,7 +40,7 @@ fn find<'a>(state: &'a AppState, name: &str) -> Result<&'a PuzzleSet, ApiError> 
 pub async fn set(
     State(state): State<Arc<AppState>>,
     path: Result<Path<String>, PathRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Answer, ApiError> {
     let Path(name) = path.map_err(|e| ApiError::bad_request(e.to_string()))?;
     let set = find(&state, &name)?;
     let puzzles: Vec<Value> = set
@@ -56,7 +56,7 @@ pub async fn set(
             json!({"id": p.id, "mate": p.length, "fen": p.fen, "unique": p.unique(), "checked": checked})
         })
         .collect();
-    Ok(Json(json!({
+    Ok(Answer(json!({
         "name": set.name,
         "variant": set.variant.name(),
         "puzzles": puzzles,
@@ -68,7 +68,7 @@ pub async fn set(
 pub async fn puzzle(
     State(state): State<Arc<AppState>>,
     path: Result<Path<(String, String)>, PathRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Answer, ApiError> {
     let Path((name, id)) = path.map_err(|e| ApiError::bad_request(e.to_string()))?;
     let set = find(&state, &name)?;
     let index = set
@@ -99,7 +99,7 @@ pub async fn puzzle(
     out["holdings"] = holdings;
     out["main_line_steps"] = steps.into();
     out["verified_positions"] = verified_positions.into();
-    Ok(Json(out))
+    Ok(Answer(out))
 }
 
 /// Proves puzzle `index` of `set` again on a solver worker, within

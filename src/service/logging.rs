@@ -1,0 +1,72 @@
+//! The service's log: tracing-subscriber writing to stderr, plain text or
+//! one JSON object per line, filtered by `RUST_LOG` (default: one line per
+//! request, start-up and warnings). Lines are handed to a writer thread
+//! (tracing-appender) that writes them in batches, so a request never
+//! waits for a write to stderr unless 100,000 lines are already waiting.
+
+use std::io::IsTerminal;
+use tracing_subscriber::EnvFilter;
+
+/// How log lines are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// Plain text (colored when stderr is a terminal).
+    #[default]
+    Text,
+    /// One JSON object per line, the event's fields flattened beside the
+    /// request span's.
+    Json,
+}
+
+/// The filter when `RUST_LOG` is not set: every request, and only warnings
+/// from the libraries underneath.
+const DEFAULT_FILTER: &str = "warn,ransom=info";
+
+/// Installs the log for this process: `RUST_LOG` (tracing's
+/// `EnvFilter` syntax, e.g. `ransom=debug`, `off`) or the default filter.
+/// A `RUST_LOG` that does not parse is an error naming it; a second call
+/// is an error too (one subscriber per process).
+/// Keep the returned guard until the end: dropping it writes what is left.
+pub fn init_logging(format: LogFormat) -> Result<LogGuard, String> {
+    let filter = match std::env::var("RUST_LOG") {
+        Ok(text) if !text.trim().is_empty() => EnvFilter::try_new(&text)
+            .map_err(|e| format!("RUST_LOG='{text}' is not a log filter: {e}"))?,
+        _ => EnvFilter::new(DEFAULT_FILTER),
+    };
+    let (writer, guard) = tracing_appender::non_blocking::NonBlockingBuilder::default()
+        .buffered_lines_limit(BUFFERED_LINES)
+        .lossy(false)
+        .thread_name("ransom-log")
+        .finish(std::io::BufWriter::new(std::io::stderr()));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(writer);
+    let installed = match format {
+        LogFormat::Text => builder
+            .with_ansi(std::io::stderr().is_terminal())
+            .try_init(),
+        LogFormat::Json => builder
+            .json()
+            .flatten_event(true)
+            .with_current_span(true)
+            .with_span_list(false)
+            .try_init(),
+    };
+    installed.map_err(|e| format!("cannot install the log: {e}"))?;
+    Ok(LogGuard { _writer: guard })
+}
+
+/// Lines waiting for the writer thread before a request waits for it.
+const BUFFERED_LINES: usize = 100_000;
+
+/// Writes the lines still waiting when dropped.
+#[must_use = "dropping the guard stops the log's writer"]
+pub struct LogGuard {
+    _writer: tracing_appender::non_blocking::WorkerGuard,
+}
+
+impl std::fmt::Debug for LogGuard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("LogGuard")
+    }
+}

@@ -1,0 +1,182 @@
+//! `GET /metrics`: the service's metrics in the Prometheus text format,
+//! recorded with the `metrics` crate and rendered by
+//! `metrics-exporter-prometheus`.
+//!
+//! Request counts and latencies are recorded by [`count`] as answers
+//! leave; gauges (job queue, open connections) and the table block-cache
+//! counts are read when the metrics are scraped. Names are listed in
+//! [`NAMES`] (and in the README).
+
+use super::answer::AnswerFacts;
+use super::state::AppState;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::http::header::CONTENT_TYPE;
+use axum::response::{IntoResponse, Response};
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+/// Requests answered, by `route` (the route's pattern), `method` and `status`.
+pub const REQUESTS: &str = "ransom_http_requests_total";
+/// Seconds from a request's arrival to its answer, by `route`.
+pub const REQUEST_SECONDS: &str = "ransom_http_request_duration_seconds";
+/// Nodes the answers report (searched or counted), by `route`.
+pub const NODES: &str = "ransom_nodes_total";
+/// Answers by the `source` they came from (`search`, `tablebase`, `proof`, `rules`, `none`).
+pub const ANSWERS: &str = "ransom_answers_total";
+/// Position values given by lookups (the position and each listed move), by `source`.
+pub const VERDICTS: &str = "ransom_verdicts_total";
+/// Searches running on a solver worker.
+pub const JOBS_RUNNING: &str = "ransom_jobs_running";
+/// Searches admitted and waiting for a worker.
+pub const JOBS_WAITING: &str = "ransom_jobs_waiting";
+/// Searches refused because the workers and the queue were full (503 `overloaded`).
+pub const JOBS_REJECTED: &str = "ransom_jobs_rejected_total";
+/// Open connections.
+pub const CONNECTIONS_OPEN: &str = "ransom_connections_open";
+/// Connections refused over `--max-connections` (503 `too-many-connections`).
+pub const CONNECTIONS_REJECTED: &str = "ransom_connections_rejected_total";
+/// Table lookups whose block was in a table's cache.
+pub const TABLE_CACHE_HITS: &str = "ransom_table_cache_hits_total";
+/// Table lookups that had to decompress their block.
+pub const TABLE_CACHE_MISSES: &str = "ransom_table_cache_misses_total";
+/// Stored proofs loaded, and verified, at start.
+pub const PROOFS_LOADED: &str = "ransom_proofs_loaded";
+
+/// Every metric name the service exports.
+pub const NAMES: [&str; 13] = [
+    REQUESTS,
+    REQUEST_SECONDS,
+    NODES,
+    ANSWERS,
+    VERDICTS,
+    JOBS_RUNNING,
+    JOBS_WAITING,
+    JOBS_REJECTED,
+    CONNECTIONS_OPEN,
+    CONNECTIONS_REJECTED,
+    TABLE_CACHE_HITS,
+    TABLE_CACHE_MISSES,
+    PROOFS_LOADED,
+];
+
+/// Latency buckets in seconds: 50 µs (a cached lookup) to 60 s (a long search).
+const LATENCY_BUCKETS: [f64; 16] = [
+    0.000_05, 0.000_1, 0.000_25, 0.000_5, 0.001, 0.002_5, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0,
+    5.0, 15.0, 60.0,
+];
+
+/// The process's recorder, installed on first use; `None` when another
+/// recorder was installed first (a program embedding the service), in which
+/// case `/metrics` says so.
+fn handle() -> Option<&'static PrometheusHandle> {
+    static HANDLE: OnceLock<Option<PrometheusHandle>> = OnceLock::new();
+    HANDLE
+        .get_or_init(|| {
+            PrometheusBuilder::new()
+                .set_buckets_for_metric(Matcher::Full(REQUEST_SECONDS.into()), &LATENCY_BUCKETS)
+                .ok()?
+                .install_recorder()
+                .ok()
+        })
+        .as_ref()
+}
+
+/// Installs the recorder (if no other is) and describes the metrics.
+pub fn install() {
+    if handle().is_none() {
+        return;
+    }
+    metrics::describe_counter!(REQUESTS, "Requests answered, by route, method and status.");
+    metrics::describe_histogram!(
+        REQUEST_SECONDS,
+        metrics::Unit::Seconds,
+        "Time from a request's arrival to its answer, by route."
+    );
+    metrics::describe_counter!(NODES, "Nodes the answers report, by route.");
+    metrics::describe_counter!(ANSWERS, "Answers by where they came from.");
+    metrics::describe_counter!(VERDICTS, "Position values given by lookups, by source.");
+    metrics::describe_gauge!(JOBS_RUNNING, "Searches running on a solver worker.");
+    metrics::describe_gauge!(JOBS_WAITING, "Searches waiting for a solver worker.");
+    metrics::describe_counter!(JOBS_REJECTED, "Searches refused with 503 overloaded.");
+    metrics::describe_gauge!(CONNECTIONS_OPEN, "Open connections.");
+    metrics::describe_counter!(
+        CONNECTIONS_REJECTED,
+        "Connections refused over --max-connections."
+    );
+    metrics::describe_counter!(TABLE_CACHE_HITS, "Table lookups served from a block cache.");
+    metrics::describe_counter!(
+        TABLE_CACHE_MISSES,
+        "Table lookups that decompressed a block."
+    );
+    metrics::describe_gauge!(PROOFS_LOADED, "Stored proofs loaded and verified.");
+    // Refusals are listed from the start, at 0, so that a scrape before
+    // the first one still shows them.
+    metrics::counter!(JOBS_REJECTED).increment(0);
+    metrics::counter!(CONNECTIONS_REJECTED).increment(0);
+}
+
+/// Counts one answer: its route (the route's pattern, so that the labels
+/// stay few whatever the paths asked), method, status, latency, and the
+/// nodes and source it reports.
+pub fn count(
+    route: &str,
+    method: &str,
+    status: StatusCode,
+    latency: Duration,
+    facts: Option<&AnswerFacts>,
+) {
+    metrics::histogram!(REQUEST_SECONDS, "route" => route.to_owned()).record(latency.as_secs_f64());
+    if let Some(facts) = facts {
+        if let Some(nodes) = facts.nodes.filter(|&n| n > 0) {
+            metrics::counter!(NODES, "route" => route.to_owned()).increment(nodes);
+        }
+        if let Some(source) = &facts.source {
+            metrics::counter!(ANSWERS, "source" => source.clone()).increment(1);
+        }
+    }
+    metrics::counter!(
+        REQUESTS,
+        "route" => route.to_owned(),
+        "method" => method.to_owned(),
+        "status" => status.as_str().to_owned()
+    )
+    .increment(1);
+}
+
+/// Counts the sources of a lookup's values: the position's and each listed move's.
+pub fn count_verdicts(lookup: &serde_json::Value) {
+    let moves = lookup.get("moves").and_then(|m| m.as_array());
+    let rows = std::iter::once(lookup).chain(moves.into_iter().flatten());
+    for row in rows {
+        if let Some(source) = row.get("source").and_then(|s| s.as_str()) {
+            metrics::counter!(VERDICTS, "source" => source.to_owned()).increment(1);
+        }
+    }
+}
+
+/// `GET /metrics`: the Prometheus text exposition.
+pub async fn scrape(State(state): State<Arc<AppState>>) -> Response {
+    let Some(handle) = handle() else {
+        return super::error::ApiError::new(
+            axum::http::StatusCode::NOT_FOUND,
+            "metrics-unavailable",
+            "another metrics recorder is installed in this process",
+        )
+        .into_response();
+    };
+    metrics::gauge!(JOBS_RUNNING).set(state.jobs.running() as f64);
+    metrics::gauge!(JOBS_WAITING).set(state.jobs.waiting() as f64);
+    let cache = state.knowledge.table_cache_counts();
+    metrics::counter!(TABLE_CACHE_HITS).absolute(cache.hits);
+    metrics::counter!(TABLE_CACHE_MISSES).absolute(cache.misses);
+    let proofs = state.knowledge.with_proofs(|p| p.files().len());
+    metrics::gauge!(PROOFS_LOADED).set(proofs as f64);
+    handle.run_upkeep();
+    (
+        [(CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
+        handle.render(),
+    )
+        .into_response()
+}
