@@ -2,6 +2,7 @@
 //! solution tree, or a batch run over an EPD/TSV suite (`--epd`).
 
 use super::mate_batch;
+use super::progress;
 use ransom::analysis::{MateSolutionView, mate_report_json};
 use ransom::notation::{fen, parse_move};
 use ransom::search::mate::{
@@ -9,7 +10,6 @@ use ransom::search::mate::{
 };
 use ransom::search::{Budget, Progress};
 use ransom::{AnyPosition, Position, Variant, dispatch};
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -73,7 +73,7 @@ pub struct MateArgs {
     /// With --epd: only the first N positions that pass the filters.
     #[arg(long, requires = "epd")]
     pub limit: Option<usize>,
-    /// No progress lines on stderr.
+    /// No progress bar or progress lines on stderr.
     #[arg(long, short = 'q')]
     pub quiet: bool,
     /// Threads for certifying the length of a mate in 5 or more: its root
@@ -128,19 +128,17 @@ fn solve_one<P: Position>(start: P, args: &MateArgs) -> anyhow::Result<ExitCode>
         super::checks::check_output_path(path)?;
     }
     let max = args.max.unwrap_or(DEFAULT_MAX);
-    let show_progress = !args.quiet && !args.json && std::io::stderr().is_terminal();
+    let mut display = progress::Progress::new("mate", None, args.quiet || args.json);
     let mut on_progress = |p: &Progress| {
-        if show_progress {
-            errln!(
-                "  {:>7.1}s  {:>12} nodes  {:>9.0} nodes/s  table {}",
-                p.elapsed.as_secs_f64(),
-                p.nodes,
-                p.nodes as f64 / p.elapsed.as_secs_f64().max(1e-9),
-                p.table_entries
-            );
-        }
+        display.set_message(format!(
+            "nodes, {:.0} nodes/s, table {}",
+            p.nodes as f64 / p.elapsed.as_secs_f64().max(1e-9),
+            p.table_entries
+        ));
+        display.set_position(p.nodes);
     };
     let report = solve_mate(&pos, &args.options(max), &mut on_progress);
+    display.finish();
     if let (Some(path), Some(solution)) = (&args.pgn, &report.solution) {
         let event = format!("Mate in {}", report.length.unwrap_or(0));
         super::proof_pgn::write(

@@ -3,6 +3,7 @@
 //! the file, 2 if some stayed unknown.
 
 use super::mate::MateArgs;
+use super::progress::Progress;
 use ransom::notation::{fen, parse_move, uci};
 use ransom::search::mate::{MateCase, MateReport, MateStatus, Puzzle, read_suite, solve_mate};
 use ransom::{AnyPosition, Position, Variant, dispatch};
@@ -62,43 +63,50 @@ pub fn run(args: &MateArgs, variant: Variant, path: &Path) -> anyhow::Result<Exi
             "ms"
         )?;
     }
+    let mut progress = Progress::new("mate --epd", Some(positions.len() as u64), args.quiet);
     for (case, pos) in selected.into_iter().zip(&positions) {
+        progress.set_message(case.id.clone());
         let (verdict, report, key, epd) = dispatch!(pos, p => solve_case(p, args, case));
+        progress.inc(1);
         let ms = report.elapsed.as_secs_f64() * 1000.0;
         nodes_total += report.nodes;
         secs_total += report.elapsed.as_secs_f64();
         times.push((case.expected, ms));
-        if args.json {
-            outln!(
-                "{}",
-                json!({
-                    "id": case.id, "stated": case.expected, "proven": report.status.name(),
-                    "mate_in": report.length, "shortest": report.shortest, "key": key,
-                    "nodes": report.nodes, "time_ms": ms, "agrees": verdict == Verdict::Agrees,
-                })
-            )?;
-        } else {
-            let result = super::mate::verdict_text(&report, case.expected as u16);
-            let flag = match verdict {
-                Verdict::Agrees => "",
-                Verdict::Disagrees => "  DISAGREES",
-                Verdict::Unknown => "  UNKNOWN",
-            };
-            outln!(
-                "{:<12} {:>6} {:<34} {:<8} {:>12} {:>10.1}{flag}",
-                case.id,
-                case.expected,
-                result,
-                key,
-                report.nodes,
-                ms
-            )?;
-        }
+        progress.suspend(|| -> std::io::Result<()> {
+            if args.json {
+                outln!(
+                    "{}",
+                    json!({
+                        "id": case.id, "stated": case.expected, "proven": report.status.name(),
+                        "mate_in": report.length, "shortest": report.shortest, "key": key,
+                        "nodes": report.nodes, "time_ms": ms, "agrees": verdict == Verdict::Agrees,
+                    })
+                )?;
+            } else {
+                let result = super::mate::verdict_text(&report, case.expected as u16);
+                let flag = match verdict {
+                    Verdict::Agrees => "",
+                    Verdict::Disagrees => "  DISAGREES",
+                    Verdict::Unknown => "  UNKNOWN",
+                };
+                outln!(
+                    "{:<12} {:>6} {:<34} {:<8} {:>12} {:>10.1}{flag}",
+                    case.id,
+                    case.expected,
+                    result,
+                    key,
+                    report.nodes,
+                    ms
+                )?;
+            }
+            Ok(())
+        })?;
         verdicts.push(verdict);
         if verdict == Verdict::Agrees {
             solved_lines.extend(epd);
         }
     }
+    progress.finish();
     if let Some(out) = &args.out {
         let mut text = format!(
             "# Verified mate solutions ({} of {} positions). Regenerate with:\n# ransom mate -v {} --epd {}{} --out {}\n",

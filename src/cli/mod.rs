@@ -28,17 +28,9 @@ macro_rules! errln {
     }};
 }
 
-/// `eprint!` that ignores a failed write (see [`errln!`]).
-macro_rules! err {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let mut stderr = std::io::stderr().lock();
-        let _ = write!(stderr, $($arg)*).and_then(|()| stderr.flush());
-    }};
-}
-
 mod checks;
 mod game;
+mod health;
 mod jobs;
 mod mate;
 mod mate_batch;
@@ -46,6 +38,7 @@ mod moves;
 mod perft;
 mod plan_status;
 mod play;
+mod progress;
 mod proof_pgn;
 mod prove;
 mod prove_job;
@@ -97,6 +90,9 @@ enum Command {
     Uci(uci::UciArgs),
     /// Serve analysis over HTTP (JSON API and a web board) on 127.0.0.1:8080.
     Serve(serve::ServeArgs),
+    /// Ask a running service for GET /health: exit 0 on 200, 1 otherwise
+    /// (the container image's health check).
+    Health(health::HealthArgs),
 }
 
 /// The position options every command shares.
@@ -138,5 +134,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Tb(args) => tb::run(&args),
         Command::Uci(args) => uci::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Health(args) => health::run(&args),
     }
 }

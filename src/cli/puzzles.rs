@@ -2,12 +2,13 @@
 //! of a seeded playing policy (`generate`), and prove a set again
 //! (`verify`).
 
+use super::progress::Progress;
 use ransom::puzzles::{MineOptions, Miner};
 use ransom::search::Budget;
 use ransom::search::mate::{Puzzle, check_puzzle, read_puzzles};
 use ransom::{Position, Variant};
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -240,7 +241,7 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         }
     };
     let start = Instant::now();
-    let terminal = std::io::stderr().is_terminal();
+    let mut progress = Progress::new("puzzles", Some(args.count as u64), args.quiet);
     let mut game = next_game;
     let mut games = 0u64;
     while found.len() < args.count && args.max_games.is_none_or(|m| games < m) {
@@ -254,30 +255,15 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                     writeln!(f, "{line}")?;
                     f.flush()?;
                 }
-                None => outln!("{line}")?,
+                None => progress.suspend(|| outln!("{line}"))?,
             }
             found.push(p);
         }
-        if !args.quiet && (terminal || games.is_multiple_of(100) || found.len() == args.count) {
-            let done = found.len() * 30 / args.count.max(1);
-            let bar: String = (0..30).map(|i| if i < done { '#' } else { '.' }).collect();
-            let text = format!(
-                "[{bar}] {}/{} puzzles  game {game}  {:.0} s",
-                found.len(),
-                args.count,
-                start.elapsed().as_secs_f64()
-            );
-            if terminal {
-                err!("\r{text}");
-            } else {
-                errln!("{text}");
-            }
-        }
+        progress.set_message(format!("game {game}"));
+        progress.set_position(found.len() as u64);
     }
+    progress.finish();
     if !args.quiet {
-        if terminal {
-            errln!();
-        }
         errln!(
             "{} puzzles from {games} games (next game {game}) in {:.1} s",
             found.len(),
@@ -324,21 +310,19 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let selected: Vec<&Puzzle> = puzzles.iter().step_by(args.every).collect();
     let mut failed = 0usize;
-    for (i, p) in selected.iter().enumerate() {
+    let mut progress = Progress::new("verify", Some(selected.len() as u64), args.quiet);
+    for p in &selected {
+        progress.set_message(p.id.clone());
         let failures = ransom::for_variant!(variant, check(p, budget));
         if !failures.is_empty() {
             failed += 1;
             for f in &failures {
-                outln!("FAIL {}: {f}", p.id)?;
+                progress.suspend(|| outln!("FAIL {}: {f}", p.id))?;
             }
         }
-        if !args.quiet && std::io::stderr().is_terminal() {
-            err!("\r{}/{} verified", i + 1, selected.len());
-        }
+        progress.inc(1);
     }
-    if !args.quiet && std::io::stderr().is_terminal() {
-        errln!();
-    }
+    progress.finish();
     outln!(
         "{}: {} of {} puzzles verified, {failed} failed ({} in {:.1} s)",
         args.file.display(),

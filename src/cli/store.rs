@@ -1,6 +1,7 @@
 //! `ransom store`: the solved-position store's stats, compaction and
 //! verification.
 
+use super::progress::Progress;
 use ransom::search::oracle::tablebase_oracle;
 use ransom::search::scale::checkpoint;
 use ransom::solved::{self, Solved, read_merged, scan, variant_dir};
@@ -47,6 +48,9 @@ struct StoreTarget {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    /// No progress spinner or progress lines on stderr.
+    #[arg(long, short = 'q')]
+    quiet: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -267,7 +271,10 @@ fn frontier_of(
 fn compact(target: &StoreTarget) -> anyhow::Result<ExitCode> {
     let mut out = Vec::new();
     for variant in variants(target)? {
+        let mut progress = Progress::busy("store compact", target.quiet);
+        progress.set_message(variant_dir(&target.dir, variant).display().to_string());
         let report = solved::compact(&target.dir, variant)?;
+        progress.finish();
         if !target.json {
             outln!(
                 "{}: {} positions from {} records; {} -> {} bytes",
@@ -298,11 +305,17 @@ fn verify(args: &VerifyTarget) -> anyhow::Result<ExitCode> {
         let dir = target.dir.clone();
         let tables = (!args.no_tablebases).then(|| args.tablebases.clone());
         let start = AnyPosition::start(variant);
+        let mut progress = Progress::busy("store verify", target.quiet);
+        progress.set_message(format!(
+            "re-proving {}",
+            variant_dir(&target.dir, variant).display()
+        ));
         let result = std::thread::Builder::new()
             .stack_size(1 << 30)
             .spawn(move || dispatch!(start, p => check(&p, &dir, tables.as_deref())))?
             .join()
             .map_err(|_| anyhow::anyhow!("the verifier thread panicked"))?;
+        progress.finish();
         let name = variant_dir(&target.dir, variant).display().to_string();
         match result {
             Ok(c) => {

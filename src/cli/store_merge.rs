@@ -1,6 +1,7 @@
 //! `ransom store merge DIR SHARD…`: folds the shards of batch jobs into a
 //! store.
 
+use super::progress::Progress;
 use ransom::Variant;
 use ransom::solved::{self, variant_dir};
 use std::path::PathBuf;
@@ -20,6 +21,9 @@ pub struct MergeTarget {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    /// No progress spinner or progress lines on stderr.
+    #[arg(long, short = 'q')]
+    quiet: bool,
 }
 
 /// Merges; exits 1 if any shard was refused (the others are merged).
@@ -28,7 +32,14 @@ pub fn merge(target: &MergeTarget) -> anyhow::Result<ExitCode> {
     if target.dir.is_file() {
         anyhow::bail!("{}: is a file, not a store directory", target.dir.display());
     }
+    let mut progress = Progress::busy("store merge", target.quiet);
+    progress.set_message(format!(
+        "{} shards into {}",
+        target.shards.len(),
+        variant_dir(&target.dir, variant).display()
+    ));
     let report = solved::merge_shards(&target.dir, variant, &target.shards)?;
+    progress.finish();
     let store = variant_dir(&target.dir, variant);
     let after = report
         .compacted

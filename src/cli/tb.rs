@@ -1,13 +1,14 @@
 //! `ransom tb`: build, plan, probe, verify and summarise Losing-chess tablebases.
 
 use super::checks::counted;
+use super::progress::Progress;
 use ransom::notation::{fen, san, uci};
 use ransom::tablebase::{self, BuildProgress, Material, Tablebase, TbError, Wdl};
 use ransom::variants::{Fics, International, Losing, LosingRules};
 use ransom::{Position, Variant};
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Arguments of `ransom tb`.
@@ -50,6 +51,9 @@ enum TbCommand {
         /// tables, disk, time and memory is printed first).
         #[arg(long)]
         yes: bool,
+        /// No progress bar and no line per table (the summary stays).
+        #[arg(long, short = 'q')]
+        quiet: bool,
     },
     /// Print the build plan: every table the set needs with the tables it
     /// reads, in build order (text, JSON, or a Makefile for `make -j`).
@@ -127,6 +131,7 @@ pub fn run(args: &TbArgs) -> anyhow::Result<ExitCode> {
             set,
             no_manifest,
             yes,
+            quiet,
         } => {
             let targets = targets(set.pieces, set.material.as_deref())?;
             let variant = losing_variant(&set.variant)?;
@@ -134,8 +139,8 @@ pub fn run(args: &TbArgs) -> anyhow::Result<ExitCode> {
                 return Ok(ExitCode::from(2));
             }
             match variant {
-                Variant::Suicide => build::<Fics>(&set.dir, &targets, !no_manifest),
-                _ => build::<International>(&set.dir, &targets, !no_manifest),
+                Variant::Suicide => build::<Fics>(&set.dir, &targets, !no_manifest, *quiet),
+                _ => build::<International>(&set.dir, &targets, !no_manifest, *quiet),
             }
         }
         TbCommand::Plan { set, format } => plan(
@@ -175,32 +180,31 @@ fn build<R: LosingRules>(
     dir: &Path,
     targets: &[Material],
     manifest: bool,
+    quiet: bool,
 ) -> anyhow::Result<ExitCode> {
     super::checks::check_output_dir(dir)?;
     let start = std::time::Instant::now();
     let mut total_bytes = 0u64;
     let state = BuildProgress::default();
-    let terminal = std::io::stderr().is_terminal();
+    let progress = Mutex::new(Progress::new("tb build", None, quiet));
     let finished = AtomicBool::new(false);
     let built = std::thread::scope(|scope| {
-        if terminal {
-            scope.spawn(|| draw_progress(&state, &finished, start));
-        }
+        scope.spawn(|| follow_build(&state, &finished, &progress));
         let result = tablebase::build_with_progress::<R>(dir, targets, &state, |done, total, b| {
-            if terminal {
-                err!("\r\x1b[2K");
+            if !quiet {
+                lock(&progress).note(&format!(
+                    "[{done}/{total}] {} {}: {} bytes, {:.2}s",
+                    b.material,
+                    if b.existed { "exists" } else { "built" },
+                    b.bytes,
+                    b.seconds
+                ));
             }
-            errln!(
-                "[{done}/{total}] {} {}: {} bytes, {:.2}s",
-                b.material,
-                if b.existed { "exists" } else { "built" },
-                b.bytes,
-                b.seconds
-            );
         });
         finished.store(true, Ordering::Relaxed);
         result
     })?;
+    lock(&progress).finish();
     for b in &built {
         total_bytes += b.bytes;
     }
@@ -371,16 +375,9 @@ fn manifest(variant: Variant, check: bool, dir: &Path) -> anyhow::Result<ExitCod
     }
 }
 
-/// Redraws one progress line on stderr until `finished`: the table being
-/// built, its analysis and iteration, and the whole build by positions.
-fn draw_progress(state: &BuildProgress, finished: &AtomicBool, start: std::time::Instant) {
-    let percent = |a: u64, b: u64| {
-        if b == 0 {
-            0.0
-        } else {
-            100.0 * a as f64 / b as f64
-        }
-    };
+/// Follows the build on `progress` until `finished`: the whole build by
+/// positions, and the table being built with its analysis or iteration.
+fn follow_build(state: &BuildProgress, finished: &AtomicBool, progress: &Mutex<Progress>) {
     while !finished.load(Ordering::Relaxed) {
         std::thread::sleep(std::time::Duration::from_millis(250));
         let (size, analysed) = (
@@ -389,26 +386,26 @@ fn draw_progress(state: &BuildProgress, finished: &AtomicBool, start: std::time:
         );
         let table = state.current.lock().map(|s| s.clone()).unwrap_or_default();
         let phase = if analysed < size {
-            format!("analysis {:5.1}%", percent(analysed, size))
+            format!("analysis {:.1}%", 100.0 * analysed as f64 / size as f64)
         } else {
-            format!("distance {:3} plies", state.level.load(Ordering::Relaxed))
+            format!("distance {} plies", state.level.load(Ordering::Relaxed))
         };
-        let overall = percent(
-            state.positions_done.load(Ordering::Relaxed),
-            state.positions.load(Ordering::Relaxed),
-        );
-        let bar_width = 30;
-        let filled = ((overall / 100.0) * bar_width as f64) as usize;
-        err!(
-            "\r\x1b[2K[{}{}] {overall:5.1}%  table {}/{} {table}: {phase}  {:.0}s",
-            "#".repeat(filled.min(bar_width)),
-            "-".repeat(bar_width - filled.min(bar_width)),
-            state.tables_done.load(Ordering::Relaxed) + 1,
-            state.tables.load(Ordering::Relaxed),
-            start.elapsed().as_secs_f64()
-        );
+        let mut p = lock(progress);
+        let positions = state.positions.load(Ordering::Relaxed);
+        if positions > 0 {
+            p.set_length(positions);
+        }
+        let tables = state.tables.load(Ordering::Relaxed);
+        let current = (state.tables_done.load(Ordering::Relaxed) + 1).min(tables);
+        p.set_message(format!("table {current}/{tables} {table}: {phase}"));
+        // Positions of finished tables, and those the current table's
+        // analysis has passed (its iteration has no count of its own).
+        p.set_position(state.positions_done.load(Ordering::Relaxed) + analysed.min(size));
     }
-    err!("\r\x1b[2K");
+}
+
+fn lock(progress: &Mutex<Progress>) -> std::sync::MutexGuard<'_, Progress> {
+    progress.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 fn category(w: Wdl) -> &'static str {
