@@ -3,7 +3,9 @@
 //! requests per second and latency percentiles. Ignored by default (it
 //! measures, it does not check timings); run with
 //! `cargo test --release --test service_load -- --ignored --nocapture`
-//! (`RANSOM_LOAD_SECONDS` sets each phase's length, default 10).
+//! (`RANSOM_LOAD_SECONDS` sets each phase's length, default 10;
+//! `RANSOM_LOAD_LOG=text` or `json` logs every request as `ransom serve
+//! --log-format` does, to stderr, filtered by `RUST_LOG`).
 
 mod common;
 
@@ -40,6 +42,18 @@ const MATES: &[(&str, &str, u16)] = &[
     ("hostage", "5Brk/8/8/8/8/2K3N1/8/8[R#BNb] w - - 0 1", 2),
     ("chess", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 2),
 ];
+
+/// The request log of `RANSOM_LOAD_LOG` (`text`, `json`), if any: the
+/// subscriber `ransom serve` installs, for measuring what logging costs.
+fn log_from_env() -> Option<ransom::service::LogGuard> {
+    let format = match std::env::var("RANSOM_LOAD_LOG").ok()?.as_str() {
+        "text" => ransom::service::LogFormat::Text,
+        "json" => ransom::service::LogFormat::Json,
+        "off" | "" => return None,
+        other => panic!("RANSOM_LOAD_LOG={other}: text, json or off"),
+    };
+    Some(ransom::service::init_logging(format).expect("install the log"))
+}
 
 fn phase_seconds() -> u64 {
     std::env::var("RANSOM_LOAD_SECONDS")
@@ -155,6 +169,7 @@ fn mate_request(i: usize) -> (String, String, Option<String>) {
 #[test]
 #[ignore = "a load measurement: run with --ignored --nocapture (see the module docs)"]
 fn lookups_and_small_mates_under_load() {
+    let _log = log_from_env();
     let tables = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("service-load-tables");
     std::fs::create_dir_all(&tables).unwrap();
     tablebase::build::<International>(&tables, &Material::all_up_to(3), |_, _, _| {})

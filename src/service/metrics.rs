@@ -127,31 +127,55 @@ pub fn count(
     latency: Duration,
     facts: Option<&AnswerFacts>,
 ) {
-    metrics::histogram!(REQUEST_SECONDS, "route" => route.to_owned()).record(latency.as_secs_f64());
+    let route = static_label(route, &super::routes::ROUTES, "unmatched");
+    let method = static_label(method, &["GET", "POST", "HEAD", "PUT", "DELETE"], "other");
+    metrics::histogram!(REQUEST_SECONDS, "route" => route).record(latency.as_secs_f64());
     if let Some(facts) = facts {
         if let Some(nodes) = facts.nodes.filter(|&n| n > 0) {
-            metrics::counter!(NODES, "route" => route.to_owned()).increment(nodes);
+            metrics::counter!(NODES, "route" => route).increment(nodes);
         }
         if let Some(source) = &facts.source {
-            metrics::counter!(ANSWERS, "source" => source.clone()).increment(1);
+            let source = static_label(
+                source,
+                &["search", "tablebase", "proof", "rules", "none"],
+                "other",
+            );
+            metrics::counter!(ANSWERS, "source" => source).increment(1);
         }
     }
     metrics::counter!(
         REQUESTS,
-        "route" => route.to_owned(),
-        "method" => method.to_owned(),
-        "status" => status.as_str().to_owned()
+        "route" => route,
+        "method" => method,
+        "status" => status.as_u16().to_string()
     )
     .increment(1);
 }
 
-/// Counts the sources of a lookup's values: the position's and each listed move's.
+/// `text` as one of `known` (a label that needs no allocation and cannot
+/// grow the label set), else `other`.
+fn static_label(text: &str, known: &[&'static str], other: &'static str) -> &'static str {
+    known.iter().find(|&&k| k == text).copied().unwrap_or(other)
+}
+
+/// The sources a value can come from, as labels.
+const SOURCES: [&str; 4] = ["rules", "tablebase", "proof", "none"];
+
+/// Counts the sources of a lookup's values: the position's and each listed
+/// move's (tallied first: one registry update per source, not per move).
 pub fn count_verdicts(lookup: &serde_json::Value) {
     let moves = lookup.get("moves").and_then(|m| m.as_array());
     let rows = std::iter::once(lookup).chain(moves.into_iter().flatten());
+    let mut tally = [0u64; SOURCES.len()];
     for row in rows {
-        if let Some(source) = row.get("source").and_then(|s| s.as_str()) {
-            metrics::counter!(VERDICTS, "source" => source.to_owned()).increment(1);
+        let source = row.get("source").and_then(|s| s.as_str());
+        if let Some(i) = SOURCES.iter().position(|&s| Some(s) == source) {
+            tally[i] += 1;
+        }
+    }
+    for (source, n) in SOURCES.iter().zip(tally) {
+        if n > 0 {
+            metrics::counter!(VERDICTS, "source" => *source).increment(n);
         }
     }
 }

@@ -34,6 +34,6 @@ pub use error::ApiError;
 pub use logging::{LogFormat, LogGuard, init_logging};
 pub use metrics::NAMES as METRIC_NAMES;
 pub use puzzle_sets::{PuzzleSet, PuzzleSets};
-pub use routes::router;
+pub use routes::{ROUTES, router};
 pub use server::{Server, run};
 pub use state::AppState;

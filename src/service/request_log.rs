@@ -41,17 +41,21 @@ pub struct RequestRecord<'a> {
 /// Logs `record` as one `answered` event at level info.
 pub fn log(record: &RequestRecord) {
     let facts = record.facts;
+    // Written with Display, not Debug: no quoting or escaping to pay for,
+    // and none needed (a path is percent-encoded, a header value visible
+    // ASCII: neither can break a line).
+    let request_id = record.request_id.map_or("", |id| cut(id, REQUEST_ID_CHARS));
     tracing::info!(
-        method = record.method,
-        path = cut(record.path, PATH_CHARS),
-        variant = variant_of(record.path),
-        route = record.route,
+        method = %record.method,
+        path = %cut(record.path, PATH_CHARS),
+        variant = variant_of(record.path).map(tracing::field::display),
+        route = %record.route,
         status = record.status,
         latency_ms = record.latency.as_micros() as f64 / 1000.0,
         nodes = facts.and_then(|f| f.nodes),
-        source = facts.and_then(|f| f.source.as_deref()),
-        error = facts.and_then(|f| f.error),
-        request_id = record.request_id.map(|id| cut(id, REQUEST_ID_CHARS)),
+        source = facts.and_then(|f| f.source.as_deref()).map(tracing::field::display),
+        error = facts.and_then(|f| f.error).map(tracing::field::display),
+        request_id = %request_id,
         "answered"
     );
 }

@@ -17,6 +17,23 @@ use axum::http::{Method, Uri};
 use axum::routing::{get, post};
 use std::sync::Arc;
 
+/// Every route's pattern (the metrics' `route` label).
+pub const ROUTES: [&str; 13] = [
+    "/",
+    "/app.js",
+    "/style.css",
+    "/health",
+    "/metrics",
+    "/v1/puzzles",
+    "/v1/puzzles/{set}",
+    "/v1/puzzles/{set}/{id}",
+    "/v1/{variant}",
+    "/v1/{variant}/moves",
+    "/v1/{variant}/perft",
+    "/v1/{variant}/mate",
+    "/v1/{variant}/prove",
+];
+
 /// The service's routes over `state`.
 pub fn router(state: Arc<AppState>) -> Router {
     let limit = state.config.max_body_bytes;
