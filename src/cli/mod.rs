@@ -49,6 +49,7 @@ mod serve;
 mod store;
 mod store_merge;
 mod tb;
+mod tb_syzygy;
 mod uci;
 mod verify;
 

@@ -78,6 +78,11 @@ enum TbCommand {
         /// Table directory.
         #[arg(long, default_value = "tablebases")]
         dir: PathBuf,
+        /// Answer from the Syzygy giveaway tables (*.gtbw, *.gtbz) of this
+        /// folder instead (antichess only; a binary built with the
+        /// `syzygy` feature).
+        #[arg(long)]
+        syzygy: Option<PathBuf>,
     },
     /// Re-check every stored position of a table file (each position without
     /// a capture) against its successors.
@@ -154,9 +159,14 @@ pub fn run(args: &TbArgs) -> anyhow::Result<ExitCode> {
             fen,
             json,
             dir,
-        } => match losing_variant(variant)? {
-            Variant::Suicide => probe::<Fics>(dir, fen, *json),
-            _ => probe::<International>(dir, fen, *json),
+            syzygy,
+        } => match (losing_variant(variant)?, syzygy) {
+            (Variant::Suicide, Some(_)) => anyhow::bail!(
+                "the Syzygy giveaway tables follow antichess rules (a stalemated side wins), not suicide's"
+            ),
+            (_, Some(tables)) => super::tb_syzygy::probe(tables, fen, *json),
+            (Variant::Suicide, None) => probe::<Fics>(dir, fen, *json),
+            (_, None) => probe::<International>(dir, fen, *json),
         },
         TbCommand::Verify { file, json } => verify(file, *json),
         TbCommand::Manifest {

@@ -26,6 +26,8 @@ mod manifest;
 mod material;
 pub mod retro;
 mod stats;
+#[cfg(feature = "syzygy")]
+pub mod syzygy;
 mod verify;
 
 pub use build::{Built, build, build_with_progress, plan, write_table};
