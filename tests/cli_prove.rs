@@ -256,7 +256,6 @@ fn prove_reads_out_proofs_in_variants_with_holdings() {
 /// terminal, still prints a progress line (every 10 s) until it is stopped.
 #[test]
 fn a_search_without_a_budget_says_so_and_reports_progress_off_a_terminal() {
-    use std::io::BufRead;
     use std::process::{Command, Stdio};
     let dir = temp_dir("no-budget");
     let mut child = Command::new(env!("CARGO_BIN_EXE_ransom"))
@@ -273,18 +272,7 @@ fn a_search_without_a_budget_says_so_and_reports_progress_off_a_terminal() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (sender, lines) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in std::io::BufReader::new(stderr)
-            .lines()
-            .map_while(Result::ok)
-        {
-            if sender.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let lines = common::stderr_lines(&mut child);
     let mut seen = Vec::new();
     // A watchdog, not a timing: the first progress line must come at all.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);

@@ -7,8 +7,7 @@
 
 mod common;
 
-use ransom::service::{ServeConfig, Server};
-use std::net::SocketAddr;
+use ransom::service::Server;
 use std::path::Path;
 use std::process::Command;
 
@@ -140,15 +139,7 @@ fn the_start_command_is_one_ransom_serve_accepts() {
 #[test]
 fn the_health_check_tells_a_serving_service_from_none() {
     let proofs = common::fresh_dir("ransom-container", "proofs");
-    let server = Server::start(ServeConfig {
-        bind: SocketAddr::from(([127, 0, 0, 1], 0)),
-        tablebases: None,
-        proofs,
-        puzzles: None,
-        workers: 1,
-        ..ServeConfig::default()
-    })
-    .unwrap();
+    let server = Server::start(common::bare_serve_config(proofs)).unwrap();
     let run = |addr: &str| {
         let out = Command::new(env!("CARGO_BIN_EXE_ransom"))
             .args(["health", "--addr", addr, "--timeout", "5"])

@@ -9,21 +9,16 @@ mod common;
 use common::http::{encode, get};
 use ransom::service::{ServeConfig, Server};
 use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 fn config(max_connections: usize, header_timeout: Duration) -> ServeConfig {
     let dir = std::env::temp_dir().join(format!("ransom-conn-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     ServeConfig {
-        bind: SocketAddr::from(([127, 0, 0, 1], 0)),
-        tablebases: None,
-        proofs: dir,
-        puzzles: None,
-        workers: 1,
         max_connections,
         header_timeout,
-        ..ServeConfig::default()
+        ..common::bare_serve_config(dir)
     }
 }
 

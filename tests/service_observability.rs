@@ -6,24 +6,16 @@
 mod common;
 
 use common::http::{encode, get, post};
-use ransom::service::{METRIC_NAMES, ROUTES, ServeConfig, Server};
+use ransom::service::{METRIC_NAMES, ROUTES, Server};
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 fn server() -> Server {
     let proofs = common::fresh_dir("ransom-observe", "proofs");
-    Server::start(ServeConfig {
-        bind: SocketAddr::from(([127, 0, 0, 1], 0)),
-        tablebases: None,
-        proofs,
-        puzzles: None,
-        workers: 1,
-        ..ServeConfig::default()
-    })
-    .expect("start the service")
+    Server::start(common::bare_serve_config(proofs)).expect("start the service")
 }
 
 /// The samples of a Prometheus text exposition: `name{labels}` → value.
@@ -213,15 +205,7 @@ impl Serving {
             command.env("RUST_LOG", filter);
         }
         let mut child = command.spawn().expect("start ransom serve");
-        let stderr = child.stderr.take().unwrap();
-        let (tx, lines) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let lines = common::stderr_lines(&mut child);
         let deadline = Instant::now() + Duration::from_secs(60);
         while std::net::TcpStream::connect(addr).is_err() {
             assert!(Instant::now() < deadline, "ransom serve did not start");

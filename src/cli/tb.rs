@@ -199,7 +199,9 @@ fn build<R: LosingRules>(
     let progress = Mutex::new(Progress::new("tb build", None, quiet));
     let finished = AtomicBool::new(false);
     let built = std::thread::scope(|scope| {
-        scope.spawn(|| follow_build(&state, &finished, &progress));
+        if !quiet {
+            scope.spawn(|| follow_build(&state, &finished, &progress));
+        }
         let result = tablebase::build_with_progress::<R>(dir, targets, &state, |done, total, b| {
             if !quiet {
                 lock(&progress).note(&format!(

@@ -90,14 +90,12 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        // The effort an error reports (`nodes` of a search cut short).
+        let effort = self.extra.as_ref().map(AnswerFacts::of_body);
         let facts = AnswerFacts {
-            nodes: self
-                .extra
-                .as_ref()
-                .and_then(|e| e.get("nodes"))
-                .and_then(Value::as_u64),
-            source: None,
             error: Some(self.code),
+            source: None,
+            ..effort.unwrap_or_default()
         };
         let mut response = (self.status, axum::Json(self.body())).into_response();
         response.extensions_mut().insert(facts);

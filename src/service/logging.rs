@@ -13,8 +13,7 @@ pub enum LogFormat {
     /// Plain text (colored when stderr is a terminal).
     #[default]
     Text,
-    /// One JSON object per line, the event's fields flattened beside the
-    /// request span's.
+    /// One JSON object per line, the event's fields at its top level.
     Json,
 }
 

@@ -9,6 +9,7 @@
 
 use super::answer::AnswerFacts;
 use super::state::AppState;
+use crate::analysis::{Analysis, Source};
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
@@ -118,16 +119,15 @@ pub fn install() {
 }
 
 /// Counts one answer: its route (the route's pattern, so that the labels
-/// stay few whatever the paths asked), method, status, latency, and the
-/// nodes and source it reports.
+/// stay few whatever the paths asked: [`route_label`]), method, status,
+/// latency, and the nodes and source it reports.
 pub fn count(
-    route: &str,
+    route: &'static str,
     method: &str,
     status: StatusCode,
     latency: Duration,
     facts: Option<&AnswerFacts>,
 ) {
-    let route = static_label(route, &super::routes::ROUTES, "unmatched");
     let method = static_label(method, &["GET", "POST", "HEAD", "PUT", "DELETE"], "other");
     metrics::histogram!(REQUEST_SECONDS, "route" => route).record(latency.as_secs_f64());
     if let Some(facts) = facts {
@@ -152,31 +152,35 @@ pub fn count(
     .increment(1);
 }
 
+/// The route label of a request's matched pattern (`unmatched` for none):
+/// one of the router's [`ROUTES`](super::routes::ROUTES), so it needs no
+/// allocation and the labels cannot grow with the paths asked.
+pub fn route_label(matched: Option<&str>) -> &'static str {
+    matched.map_or("unmatched", |m| {
+        static_label(m, &super::routes::ROUTES, "unmatched")
+    })
+}
+
 /// `text` as one of `known` (a label that needs no allocation and cannot
 /// grow the label set), else `other`.
 fn static_label(text: &str, known: &[&'static str], other: &'static str) -> &'static str {
     known.iter().find(|&&k| k == text).copied().unwrap_or(other)
 }
 
-/// The sources a value can come from, as labels.
-const SOURCES: [&str; 4] = ["rules", "tablebase", "proof", "none"];
-
 /// Counts the sources of a lookup's values: the position's and each listed
 /// move's (tallied first: one registry update per source, not per move).
-pub fn count_verdicts(lookup: &serde_json::Value) {
-    let moves = lookup.get("moves").and_then(|m| m.as_array());
-    let rows = std::iter::once(lookup).chain(moves.into_iter().flatten());
-    let mut tally = [0u64; SOURCES.len()];
-    for row in rows {
-        let source = row.get("source").and_then(|s| s.as_str());
-        if let Some(i) = SOURCES.iter().position(|&s| Some(s) == source) {
-            tally[i] += 1;
+pub fn count_verdicts(analysis: &Analysis) {
+    let sources = std::iter::once(analysis.verdict.source)
+        .chain(analysis.moves.iter().map(|m| m.verdict.source));
+    let mut tally: Vec<(Source, u64)> = Vec::new();
+    for source in sources {
+        match tally.iter_mut().find(|(s, _)| *s == source) {
+            Some((_, n)) => *n += 1,
+            None => tally.push((source, 1)),
         }
     }
-    for (source, n) in SOURCES.iter().zip(tally) {
-        if n > 0 {
-            metrics::counter!(VERDICTS, "source" => *source).increment(n);
-        }
+    for (source, n) in tally {
+        metrics::counter!(VERDICTS, "source" => source.name()).increment(n);
     }
 }
 
@@ -184,7 +188,7 @@ pub fn count_verdicts(lookup: &serde_json::Value) {
 pub async fn scrape(State(state): State<Arc<AppState>>) -> Response {
     let Some(handle) = handle() else {
         return super::error::ApiError::new(
-            axum::http::StatusCode::NOT_FOUND,
+            StatusCode::NOT_FOUND,
             "metrics-unavailable",
             "another metrics recorder is installed in this process",
         )

@@ -5,6 +5,7 @@
 //! carries it back.
 
 use super::answer::AnswerFacts;
+use super::metrics;
 use super::request_log::{self, RequestRecord};
 use axum::Router;
 use axum::extract::{MatchedPath, Request};
@@ -20,11 +21,12 @@ use tower_http::request_id::{
 /// Logs and counts one request's answer.
 pub async fn observe(request: Request, next: Next) -> Response {
     let started = Instant::now();
-    let route = request
-        .extensions()
-        .get::<MatchedPath>()
-        .map_or("unmatched", MatchedPath::as_str)
-        .to_owned();
+    let route = metrics::route_label(
+        request
+            .extensions()
+            .get::<MatchedPath>()
+            .map(MatchedPath::as_str),
+    );
     let method = request.method().clone();
     let path = request.uri().path().to_owned();
     let request_id = request
@@ -38,13 +40,13 @@ pub async fn observe(request: Request, next: Next) -> Response {
     request_log::log(&RequestRecord {
         method: method.as_str(),
         path: &path,
-        route: &route,
+        route,
         request_id: request_id.as_deref(),
         status: response.status().as_u16(),
         latency,
         facts,
     });
-    super::metrics::count(&route, method.as_str(), response.status(), latency, facts);
+    metrics::count(route, method.as_str(), response.status(), latency, facts);
     response
 }
 

@@ -56,6 +56,38 @@ pub fn fresh_dir(prefix: &str, name: &str) -> PathBuf {
     dir
 }
 
+/// A bare service for a test: a free loopback port, no tablebases or
+/// puzzles, proofs in `proofs`, one worker (override fields as needed).
+pub fn bare_serve_config(proofs: PathBuf) -> ransom::service::ServeConfig {
+    ransom::service::ServeConfig {
+        bind: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
+        tablebases: None,
+        proofs,
+        puzzles: None,
+        workers: 1,
+        ..ransom::service::ServeConfig::default()
+    }
+}
+
+/// The lines a child writes to stderr (which must be piped), read on a
+/// thread of their own as they come.
+pub fn stderr_lines(child: &mut std::process::Child) -> std::sync::mpsc::Receiver<String> {
+    use std::io::BufRead;
+    let stderr = child.stderr.take().expect("the child's stderr is piped");
+    let (sender, lines) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    lines
+}
+
 /// One position of a perft suite with its expected counts.
 #[derive(Debug, Clone)]
 pub struct PerftCase {

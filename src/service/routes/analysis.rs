@@ -40,10 +40,13 @@ pub async fn lookup(
     let window = input::move_window(&params)?;
     let shared = Arc::clone(&state);
     let mut out = bounded(&state, &pos, window, move |pos| {
-        dispatch!(pos, p => analysis_json(p, &shared.knowledge.analyse_window(p, window)))
+        dispatch!(pos, p => {
+            let analysis = shared.knowledge.analyse_window(p, window);
+            super::super::metrics::count_verdicts(&analysis);
+            analysis_json(p, &analysis)
+        })
     })
     .await?;
-    super::super::metrics::count_verdicts(&out);
     out["nodes"] = 0.into();
     out["time_ms"] = (started.elapsed().as_secs_f64() * 1000.0).into();
     Ok(Answer(out))
