@@ -107,6 +107,35 @@ fn probe_warm_krvk_1024(bencher: divan::Bencher) {
     bencher.bench_local(|| assert_eq!(sum(&tb), expected));
 }
 
+/// The same positions' categories alone, from the win/draw/loss file (what
+/// the prover's leaves read). Median time per probe: divide by 1,024.
+#[divan::bench(sample_count = 50)]
+fn probe_wdl_warm_krvk_1024(bencher: divan::Bencher) {
+    let tb = Tablebase::<International>::open(tables());
+    let positions = krvk_positions();
+    let count = |tb: &Tablebase<International>| {
+        positions
+            .iter()
+            .map(|p| match tb.probe_wdl(p).expect("covered") {
+                Wdl::Win => 1u64,
+                Wdl::Loss => 1 << 20,
+                Wdl::Draw => 1 << 40,
+            })
+            .sum::<u64>()
+    };
+    let expected = count(&tb);
+    let full: u64 = positions
+        .iter()
+        .map(|p| match tb.probe(p).expect("covered").0 {
+            Wdl::Win => 1u64,
+            Wdl::Loss => 1 << 20,
+            Wdl::Draw => 1 << 40,
+        })
+        .sum();
+    assert_eq!(expected, full, "categories differ between the two kinds");
+    bencher.bench_local(|| assert_eq!(count(&tb), expected));
+}
+
 /// KvBB (RULES A, DTW 47): proved by df-pn alone.
 #[divan::bench(sample_count = 5)]
 fn prove_bbvk_without_tables() {

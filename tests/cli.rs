@@ -561,8 +561,14 @@ fn tb_verify_refuses_a_table_under_another_tables_name() {
     assert!(err.contains("holds KvR, expected KvQ"), "{err}");
     let renamed = dir.join("a-copy.rtb");
     std::fs::copy(&table, &renamed).unwrap();
-    let out = ok(&["tb", "verify", renamed.to_str().unwrap()]);
-    assert!(out.starts_with("OK: antichess KvR"), "{out}");
+    // A distance file is read with the win/draw/loss file of its table's
+    // name: under another name it is refused, saying which name it needs.
+    let (code, err) = fails(&["tb", "verify", renamed.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("whose file is named antichess-KvR.rtb"),
+        "{err}"
+    );
     // A suicide table under an antichess table's name.
     ok(&[
         "tb",
@@ -742,6 +748,53 @@ fn tb_build_leaves_an_existing_manifest_as_it_is() {
     let text = std::fs::read_to_string(&manifest).unwrap();
     assert!(text.contains("antichess-KvQ.rtb"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// tablebases/README.md: `tb build --wdl-only` writes the win/draw/loss
+/// files alone; `tb probe --wdl` answers categories from them, and a
+/// distance asks for the full build by name.
+#[test]
+fn tb_wdl_only_builds_and_probes_categories() {
+    let dir = std::env::temp_dir().join(format!("ransom-cli-wdl-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    ok(&[
+        "tb",
+        "build",
+        "--material",
+        "KvR",
+        "--dir",
+        d,
+        "--wdl-only",
+        "-q",
+    ]);
+    assert!(dir.join("antichess-KvR.rwdl").is_file());
+    assert!(!dir.join("antichess-KvR.rtb").exists());
+    let fen = "8/8/8/8/8/3k4/8/1R6 b - - 0 1";
+    let out = json(&["tb", "probe", "--fen", fen, "--dir", d, "--wdl", "--json"]);
+    assert_eq!(out["category"], "loss", "{out}");
+    assert!(out["dtw"].is_null(), "{out}");
+    assert_eq!(out["moves"][0]["category"], "win", "{out}");
+    let (code, err) = fails(&["tb", "probe", "--fen", fen, "--dir", d]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--wdl-only"), "{err}");
+    // The full build adds the distance files; the answer is exact then.
+    ok(&["tb", "build", "--material", "KvR", "--dir", d, "-q"]);
+    let out = json(&["tb", "probe", "--fen", fen, "--dir", d, "--json"]);
+    assert_eq!(out["dtw"], -35, "{out}");
+    let (code, err) = fails(&[
+        "tb",
+        "build",
+        "--material",
+        "KvR",
+        "--dir",
+        d,
+        "--memory",
+        "0",
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--memory 0"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// README "tb": a build prints its estimate (tables, disk, time, memory)

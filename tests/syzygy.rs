@@ -1,9 +1,12 @@
 //! Syzygy giveaway tables against this project's own tables (issue 23.4;
 //! RULES L: antichess rules, a stalemated side wins): every sampled
 //! position of KRvKN and KNvKP, either side to move, has the same category
-//! from both (a Syzygy cursed win counts as a win and a blessed loss as a
-//! loss: this project has no 50-move rule), and Syzygy's distance to
-//! zeroing has the category's sign. Only with the `syzygy` feature:
+//! from the own win/draw/loss files, the own distance files (the stored
+//! side read, the other found by one ply of probes) and the Syzygy files
+//! (a Syzygy cursed win counts as a win and a blessed loss as a loss: this
+//! project has no 50-move rule), and Syzygy's distance to zeroing has the
+//! category's sign. Every class of position (side to move, category,
+//! stored or valued from its captures) is met. Only with the `syzygy` feature:
 //! `cargo test --release --features syzygy --test syzygy -- --nocapture`.
 #![cfg(feature = "syzygy")]
 
@@ -78,6 +81,7 @@ fn syzygy_and_own_tables_agree_on_every_sampled_position() {
     let mut rng = common::SplitMix(0x5EED_2323);
     for (white, black) in [("KR", "KN"), ("KN", "KP")] {
         let mut seen = std::collections::BTreeMap::<&str, usize>::new();
+        let mut classes = std::collections::BTreeMap::<(String, &str, &str), usize>::new();
         let mut checked = 0;
         while checked < SAMPLES {
             let Some(pos) = placement(&mut rng, white, black) else {
@@ -87,6 +91,21 @@ fn syzygy_and_own_tables_agree_on_every_sampled_position() {
             let (mine, _) = own
                 .try_probe(&pos)
                 .unwrap_or_else(|e| panic!("own probe of {text}: {e}"));
+            let categories = own
+                .try_probe_wdl(&pos)
+                .unwrap_or_else(|e| panic!("own WDL probe of {text}: {e}"));
+            assert_eq!(mine, categories, "{text}: the own two kinds differ");
+            let captures = ransom::tablebase::retro::has_capture(
+                ransom::Position::board(&pos),
+                ransom::Position::turn(&pos),
+            );
+            *classes
+                .entry((
+                    format!("{:?}", ransom::Position::turn(&pos)),
+                    mine.name(),
+                    if captures { "capture" } else { "stored" },
+                ))
+                .or_default() += 1;
             let theirs = syzygy.probe_wdl(&pos).unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(
                 mine,
@@ -105,6 +124,9 @@ fn syzygy_and_own_tables_agree_on_every_sampled_position() {
             checked += 1;
         }
         println!("{white}v{black}: {checked} positions agree; Syzygy values {seen:?}");
+        println!("  classes (side, category, stored or capture): {classes:?}");
         assert!(seen.len() >= 2, "{white}v{black}: only {seen:?}");
+        // Both sides, all three categories, stored and capture positions.
+        assert_eq!(classes.len(), 12, "{white}v{black}: {classes:?}");
     }
 }

@@ -278,6 +278,145 @@ fn tables_verify_against_their_successors() {
     }
 }
 
+/// Every stored index of the tables named, read back through the files
+/// (the win/draw/loss file for categories, the one-side distance file and
+/// the other side found by one ply of probes for distances) and through a
+/// whole table loaded into memory, equals what the generator computes.
+#[test]
+fn both_kinds_of_file_give_the_generators_values_at_every_index() {
+    let dir = antichess_3();
+    let tb = Tablebase::<International>::open(dir);
+    // Pawnless, with pawns, the same men on both sides (White to move at
+    // every index), a long win, and promotions into other tables.
+    for key in [
+        "KRvK", "KvR", "BvN", "NvN", "PvP", "KPvN", "PPvP", "PvPP", "BNvK",
+    ] {
+        let m = Material::parse(key).unwrap().canonical();
+        let want = tablebase::generate::<International>(&m, &tb).unwrap();
+        let loaded = tablebase::MemTable::load::<International>(dir, &m, &tb, false).unwrap();
+        assert!(loaded.exact());
+        let categories = tablebase::MemTable::load::<International>(dir, &m, &tb, true).unwrap();
+        assert!(!categories.exact());
+        let mut stored = 0;
+        for (i, &v) in want.iter().enumerate() {
+            let v = Value(v);
+            let Some((w, _)) = v.wdl() else { continue };
+            stored += 1;
+            let i = i as u64;
+            use tablebase::Lookup;
+            assert_eq!(
+                tb.lookup(&m, i).unwrap(),
+                v,
+                "{key} index {i} from the files"
+            );
+            assert_eq!(
+                tb.lookup_wdl(&m, i).unwrap(),
+                Some(w),
+                "{key} index {i} category"
+            );
+            assert_eq!(loaded.value(i), v, "{key} index {i} loaded");
+            assert_eq!(
+                categories.value(i).wdl().map(|c| c.0),
+                Some(w),
+                "{key} index {i}"
+            );
+        }
+        assert!(stored > 0, "{key}");
+    }
+}
+
+/// Builds `targets` with `options` into a fresh folder `name`.
+fn build_with(
+    name: &str,
+    targets: &[Material],
+    options: tablebase::BuildOptions,
+) -> (PathBuf, Vec<tablebase::Built>) {
+    let dir = fresh_dir(name);
+    let state = tablebase::BuildProgress::default();
+    let built = tablebase::build_with_progress::<International>(
+        &dir,
+        targets,
+        &state,
+        options,
+        |_, _, _| {},
+    )
+    .unwrap();
+    (dir, built)
+}
+
+#[test]
+fn wdl_only_builds_write_the_same_categories() {
+    // RULES L1-L3 decide the categories; a --wdl-only build reads tables
+    // whose distances it does not know, and must still get every category.
+    let targets = [Material::parse("KPvN").unwrap()];
+    let options = tablebase::BuildOptions {
+        wdl_only: true,
+        ..Default::default()
+    };
+    let (dir, built) = build_with("wdl-only", &targets, options);
+    assert!(built.len() > 3);
+    for b in &built {
+        let name = |d: &Path| tablebase::wdl_path(d, ransom::Variant::Antichess, &b.material);
+        assert_eq!(
+            std::fs::read(name(&dir)).unwrap(),
+            std::fs::read(name(antichess_3())).unwrap(),
+            "{}",
+            b.material
+        );
+        assert!(!tablebase::table_path(&dir, ransom::Variant::Antichess, &b.material).exists());
+    }
+    // Categories answer; distances name the missing file kind.
+    let tb = Tablebase::<International>::open(&dir);
+    let pos: Antichess = fen::parse_position("8/8/8/3n4/8/8/4P3/4K3 w - - 0 1").unwrap();
+    assert_eq!(
+        tb.try_probe_wdl(&pos).unwrap(),
+        Tablebase::<International>::open(antichess_3())
+            .try_probe_wdl(&pos)
+            .unwrap()
+    );
+    let err = tb.try_probe(&pos).unwrap_err().to_string();
+    assert!(err.contains("--wdl-only"), "{err}");
+    // A full build over WDL-only tables builds them again, with distances.
+    let rebuilt = tablebase::build::<International>(&dir, &targets, |_, _, _| {}).unwrap();
+    assert!(rebuilt.iter().all(|b| !b.existed));
+    assert_eq!(
+        Tablebase::<International>::open(&dir)
+            .try_probe(&pos)
+            .unwrap(),
+        Tablebase::<International>::open(antichess_3())
+            .try_probe(&pos)
+            .unwrap()
+    );
+}
+
+#[test]
+fn a_build_within_a_small_memory_budget_writes_the_same_files() {
+    // With room for no table between jobs, every table a job reads comes
+    // back from its files (the other side's distances found again by one
+    // ply of probes): the files must not change.
+    let targets = [
+        Material::parse("KPvN").unwrap(),
+        Material::parse("PPvP").unwrap(),
+    ];
+    let options = tablebase::BuildOptions {
+        memory: 1,
+        ..Default::default()
+    };
+    let (dir, built) = build_with("small-memory", &targets, options);
+    assert!(built.len() > 10);
+    for b in &built {
+        for path in [tablebase::table_path, tablebase::wdl_path] {
+            let name = |d: &Path| path(d, ransom::Variant::Antichess, &b.material);
+            assert_eq!(
+                std::fs::read(name(&dir)).unwrap(),
+                std::fs::read(name(antichess_3())).unwrap(),
+                "{}",
+                name(&dir).display()
+            );
+        }
+    }
+}
+
 #[test]
 fn en_passant_positions_are_valued_from_their_captures() {
     let tb = Tablebase::<International>::open(antichess_3());
@@ -367,6 +506,12 @@ fn corrupt_and_truncated_tables_give_clear_errors() {
     let path = tablebase::table_path(&dir, ransom::Variant::Antichess, &m);
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+    let wdl = tablebase::wdl_path(&dir, ransom::Variant::Antichess, &m);
+    std::fs::copy(
+        tablebase::wdl_path(src, ransom::Variant::Antichess, &m),
+        &wdl,
+    )
+    .unwrap();
     let tb = Tablebase::<International>::open(&dir);
     let err = tb.try_probe(&pos).unwrap_err().to_string();
     assert!(
@@ -381,11 +526,33 @@ fn corrupt_and_truncated_tables_give_clear_errors() {
     bad[n - 20] ^= 0x55;
     std::fs::write(&path, &bad).unwrap();
     let tb = Tablebase::<International>::open(&dir);
-    let err = tablebase::MemTable::load(&path, ransom::Variant::Antichess, &m)
+    let rest = Tablebase::<International>::open(src);
+    let err = tablebase::MemTable::load::<International>(&dir, &m, &rest, false)
         .unwrap_err()
         .to_string();
     assert!(err.contains("KRvK.rtb"), "{err}");
     let _ = tb.try_probe(&pos); // an error or a value from an intact block, never a panic
+
+    // A flipped byte in the win/draw/loss file.
+    std::fs::write(&path, &bytes).unwrap();
+    let wdl_bytes = std::fs::read(&wdl).unwrap();
+    let mut bad = wdl_bytes.clone();
+    let n = bad.len();
+    bad[n - 20] ^= 0x55;
+    std::fs::write(&wdl, &bad).unwrap();
+    let err = tablebase::MemTable::load::<International>(&dir, &m, &rest, true)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("KRvK.rwdl"), "{err}");
+    let tb = Tablebase::<International>::open(&dir);
+    let err = tb.try_probe_wdl(&pos).unwrap_err().to_string();
+    assert!(err.contains("KRvK.rwdl"), "{err}");
+
+    // A distance file without its win/draw/loss file.
+    std::fs::remove_file(&wdl).unwrap();
+    let tb = Tablebase::<International>::open(&dir);
+    let err = tb.try_probe(&pos).unwrap_err().to_string();
+    assert!(err.contains("win/draw/loss file"), "{err}");
 
     // Not a table at all, and a missing table.
     std::fs::write(&path, b"hello").unwrap();
@@ -543,7 +710,11 @@ fn the_built_tables_match_the_committed_manifest() {
     let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("tablebases/antichess.manifest");
     let listed = tablebase::read_manifest(&committed).expect("tablebases/antichess.manifest");
     let built = tablebase::scan(antichess_3(), Variant::Antichess).unwrap();
-    assert_eq!(built.len(), 147);
+    assert_eq!(
+        built.len(),
+        2 * 147,
+        "a distance and a win/draw/loss file per table"
+    );
     for table in &built {
         let want = listed
             .iter()

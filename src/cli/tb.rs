@@ -54,6 +54,15 @@ enum TbCommand {
         /// No progress bar and no line per table (the summary stays).
         #[arg(long, short = 'q')]
         quiet: bool,
+        /// Write only the win/draw/loss files (`.rwdl`), not the distance
+        /// files; tables read from the folder may then be WDL-only too.
+        #[arg(long)]
+        wdl_only: bool,
+        /// Memory (GB) for the tables kept between jobs and the table being
+        /// built; past it, tables read later are dropped and read again
+        /// from their files. Default: three quarters of this machine's memory.
+        #[arg(long)]
+        memory: Option<f64>,
     },
     /// Print the build plan: every table the set needs with the tables it
     /// reads, in build order (text, JSON, or a Makefile for `make -j`).
@@ -75,6 +84,10 @@ enum TbCommand {
         /// Print JSON shaped like the lichess tablebase API.
         #[arg(long)]
         json: bool,
+        /// Categories only, from the win/draw/loss files (no distance file
+        /// is read; `dtw` is left out).
+        #[arg(long)]
+        wdl: bool,
         /// Table directory.
         #[arg(long, default_value = "tablebases")]
         dir: PathBuf,
@@ -137,15 +150,27 @@ pub fn run(args: &TbArgs) -> anyhow::Result<ExitCode> {
             no_manifest,
             yes,
             quiet,
+            wdl_only,
+            memory,
         } => {
             let targets = targets(set.pieces, set.material.as_deref())?;
             let variant = losing_variant(&set.variant)?;
-            if !announce(&set.dir, variant, &targets, *yes)? {
+            let memory = match memory {
+                Some(gb) if gb.is_finite() && *gb > 0.0 => (gb * 1e9) as u64,
+                Some(gb) => anyhow::bail!("--memory {gb}: give a number of GB above 0"),
+                None => default_build_memory(),
+            };
+            let options = tablebase::BuildOptions {
+                wdl_only: *wdl_only,
+                memory,
+            };
+            if !announce(&set.dir, variant, &targets, *yes, options)? {
                 return Ok(ExitCode::from(2));
             }
+            let manifest = !no_manifest;
             match variant {
-                Variant::Suicide => build::<Fics>(&set.dir, &targets, !no_manifest, *quiet),
-                _ => build::<International>(&set.dir, &targets, !no_manifest, *quiet),
+                Variant::Suicide => build::<Fics>(&set.dir, &targets, manifest, *quiet, options),
+                _ => build::<International>(&set.dir, &targets, manifest, *quiet, options),
             }
         }
         TbCommand::Plan { set, format } => plan(
@@ -158,6 +183,7 @@ pub fn run(args: &TbArgs) -> anyhow::Result<ExitCode> {
             variant,
             fen,
             json,
+            wdl,
             dir,
             syzygy,
         } => match (losing_variant(variant)?, syzygy) {
@@ -165,8 +191,8 @@ pub fn run(args: &TbArgs) -> anyhow::Result<ExitCode> {
                 "the Syzygy giveaway tables follow antichess rules (a stalemated side wins), not suicide's"
             ),
             (_, Some(tables)) => super::tb_syzygy::probe(tables, fen, *json),
-            (Variant::Suicide, None) => probe::<Fics>(dir, fen, *json),
-            (_, None) => probe::<International>(dir, fen, *json),
+            (Variant::Suicide, None) => probe::<Fics>(dir, fen, *json, *wdl),
+            (_, None) => probe::<International>(dir, fen, *json, *wdl),
         },
         TbCommand::Verify { file, json } => verify(file, *json),
         TbCommand::Manifest {
@@ -191,6 +217,7 @@ fn build<R: LosingRules>(
     targets: &[Material],
     manifest: bool,
     quiet: bool,
+    options: tablebase::BuildOptions,
 ) -> anyhow::Result<ExitCode> {
     super::checks::check_output_dir(dir)?;
     let start = std::time::Instant::now();
@@ -202,17 +229,18 @@ fn build<R: LosingRules>(
         if !quiet {
             scope.spawn(|| follow_build(&state, &finished, &progress));
         }
-        let result = tablebase::build_with_progress::<R>(dir, targets, &state, |done, total, b| {
-            if !quiet {
-                lock(&progress).note(&format!(
-                    "[{done}/{total}] {} {}: {} bytes, {:.2}s",
-                    b.material,
-                    if b.existed { "exists" } else { "built" },
-                    b.bytes,
-                    b.seconds
-                ));
-            }
-        });
+        let result =
+            tablebase::build_with_progress::<R>(dir, targets, &state, options, |done, total, b| {
+                if !quiet {
+                    lock(&progress).note(&format!(
+                        "[{done}/{total}] {} {}: {} bytes, {:.2}s",
+                        b.material,
+                        if b.existed { "exists" } else { "built" },
+                        b.bytes,
+                        b.seconds
+                    ));
+                }
+            });
         finished.store(true, Ordering::Relaxed);
         result
     })?;
@@ -251,13 +279,38 @@ fn build<R: LosingRules>(
     Ok(ExitCode::SUCCESS)
 }
 
+/// Three quarters of this machine's memory (`MemTotal` of /proc/meminfo;
+/// 12 GB where that cannot be read).
+fn default_build_memory() -> u64 {
+    let total_kb = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find_map(|l| l.strip_prefix("MemTotal:"))
+                .and_then(|rest| {
+                    rest.trim()
+                        .trim_end_matches("kB")
+                        .trim()
+                        .parse::<u64>()
+                        .ok()
+                })
+        });
+    total_kb.map_or(12_000_000_000, |kb| kb * 1024 / 4 * 3)
+}
+
 /// The most men a build starts without `--yes`.
 const MEN_WITHOUT_YES: usize = 4;
 
 /// Prints what the build will cost; `false` (the build must not start)
 /// when it goes beyond the 4-man set without `--yes`.
-fn announce(dir: &Path, variant: Variant, targets: &[Material], yes: bool) -> anyhow::Result<bool> {
-    let e = tablebase::estimate(dir, variant, targets);
+fn announce(
+    dir: &Path,
+    variant: Variant,
+    targets: &[Material],
+    yes: bool,
+    options: tablebase::BuildOptions,
+) -> anyhow::Result<bool> {
+    let e = tablebase::estimate(dir, variant, targets, options);
     if e.missing == 0 {
         errln!(
             "{}: all present in {}",
@@ -331,8 +384,10 @@ fn plan(
                     serde_json::json!({
                         "material": m.to_string(),
                         "file": file(m),
+                        "wdl_file": tablebase::wdl_path(dir, variant, m).display().to_string(),
                         "reads": reads.iter().map(|r| r.to_string()).collect::<Vec<_>>(),
                         "positions": tablebase::Layout::new(*m).size(),
+                        "memory_bytes": tablebase::job_memory(m, reads),
                     })
                 })
                 .collect();
@@ -424,17 +479,44 @@ fn category(w: Wdl) -> &'static str {
     w.name()
 }
 
-fn probe<R: LosingRules>(dir: &Path, text: &str, json: bool) -> anyhow::Result<ExitCode> {
+fn probe<R: LosingRules>(
+    dir: &Path,
+    text: &str,
+    json: bool,
+    wdl_only: bool,
+) -> anyhow::Result<ExitCode> {
     let pos: Losing<R> = fen::parse_position(text)?;
     let tb = Tablebase::<R>::open(dir);
-    let (w, d) = tb.try_probe(&pos)?;
     let legal = pos.legal_moves();
     // A finished game has no moves to list (as `moves` says).
     let over = pos.outcome();
-    let moves = if over.is_some() {
-        Vec::new()
+    let (w, d, moves) = if wdl_only {
+        let w = tb.try_probe_wdl(&pos)?;
+        let mut moves = Vec::new();
+        if over.is_none() {
+            for &m in legal.iter() {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                moves.push((m, tb.try_probe_wdl(&child)?, None));
+            }
+            moves.sort_by_key(|&(_, w, _)| match w {
+                Wdl::Loss => 0,
+                Wdl::Draw => 1,
+                Wdl::Win => 2,
+            });
+        }
+        (w, None, moves)
     } else {
-        tb.probe_moves(&pos)?
+        let (w, d) = tb.try_probe(&pos)?;
+        let moves = if over.is_some() {
+            Vec::new()
+        } else {
+            tb.probe_moves(&pos)?
+                .into_iter()
+                .map(|(m, w, d)| (m, w, Some(d)))
+                .collect()
+        };
+        (w, Some(d), moves)
     };
     if json {
         let rows: Vec<serde_json::Value> = moves
@@ -444,13 +526,13 @@ fn probe<R: LosingRules>(dir: &Path, text: &str, json: bool) -> anyhow::Result<E
                     "uci": uci::write(m),
                     "san": san::write_in::<Losing<R>>(&legal, m),
                     "category": category(mw),
-                    "dtw": signed(mw, md),
+                    "dtw": md.and_then(|md| signed(mw, md)),
                 })
             })
             .collect();
         let out = serde_json::json!({
             "category": category(w),
-            "dtw": signed(w, d),
+            "dtw": d.and_then(|d| signed(w, d)),
             "moves": rows,
             "game_over": over.map(|o| o.to_string()),
             "source": "tablebase",
@@ -458,7 +540,10 @@ fn probe<R: LosingRules>(dir: &Path, text: &str, json: bool) -> anyhow::Result<E
         outln!("{out}")?;
     } else {
         outln!("fen: {}", fen::write(&pos))?;
-        outln!("{} for the side to move, dtw {}", category(w), show(w, d))?;
+        match d {
+            Some(d) => outln!("{} for the side to move, dtw {}", category(w), show(w, d))?,
+            None => outln!("{} for the side to move", category(w))?,
+        }
         if let Some(outcome) = over {
             outln!("game over: {outcome}")?;
         }
@@ -468,7 +553,7 @@ fn probe<R: LosingRules>(dir: &Path, text: &str, json: bool) -> anyhow::Result<E
                 uci::write(m),
                 san::write_in::<Losing<R>>(&legal, m),
                 category(mw),
-                show(mw, md)
+                md.map_or(String::new(), |md| show(mw, md))
             )?;
         }
     }
@@ -522,17 +607,24 @@ fn verify(file: &Path, json: bool) -> anyhow::Result<ExitCode> {
                 "ok": report.first_error.is_none(),
                 "material": report.material.to_string(),
                 "positions": report.positions,
+                "longest_win": (report.longest_win > 0).then_some(report.longest_win),
+                "longest_win_fen": report.longest_win_fen,
                 "error": report.first_error,
             })
         )?;
     } else {
         match &report.first_error {
-            None => outln!(
-                "OK: {} {}: {} positions consistent with their successors",
-                variant.name(),
-                report.material,
-                report.positions
-            )?,
+            None => {
+                outln!(
+                    "OK: {} {}: {} positions consistent with their successors",
+                    variant.name(),
+                    report.material,
+                    report.positions
+                )?;
+                if let Some(fen) = &report.longest_win_fen {
+                    outln!("longest win: {} plies, {fen}", report.longest_win)?;
+                }
+            }
             Some(e) => outln!("INCONSISTENT: {} {}: {e}", variant.name(), report.material)?,
         }
     }

@@ -19,6 +19,12 @@ pub trait Oracle<P>: Send + Sync {
     /// The value of `pos` for the side to move, or `None` if not covered.
     fn probe(&self, pos: &P) -> Option<(Wdl, u16)>;
 
+    /// The category of `pos` alone (what a search needs at its leaves),
+    /// which an oracle may answer from smaller tables than [`Oracle::probe`].
+    fn probe_wdl(&self, pos: &P) -> Option<Wdl> {
+        self.probe(pos).map(|(w, _)| w)
+    }
+
     /// How often probes found their table block in a cache (none by default).
     fn cache_counts(&self) -> crate::store::CacheCounts {
         crate::store::CacheCounts::default()
@@ -78,6 +84,13 @@ impl<R: LosingRules> Oracle<Losing<R>> for TablebaseOracle<R> {
         self.tables.probe(pos)
     }
 
+    fn probe_wdl(&self, pos: &Losing<R>) -> Option<Wdl> {
+        if pos.board().occupied().count() > self.max_men {
+            return None;
+        }
+        self.tables.probe_wdl(pos)
+    }
+
     fn cache_counts(&self) -> crate::store::CacheCounts {
         self.tables.cache_counts()
     }
@@ -110,7 +123,7 @@ pub(crate) fn attacker_wins<P: Position>(
     pos: &P,
     attacker: crate::board::Color,
 ) -> Option<bool> {
-    let (wdl, _) = oracle.probe(pos)?;
+    let wdl = oracle.probe_wdl(pos)?;
     Some(match wdl {
         Wdl::Win => pos.turn() == attacker,
         Wdl::Loss => pos.turn() != attacker,

@@ -89,8 +89,8 @@ pub fn verify_store<P: Position>(
     let table_win = |winner: Color| {
         move |pos: &P| {
             oracle
-                .and_then(|o| o.probe(pos))
-                .is_some_and(|(wdl, _)| match wdl {
+                .and_then(|o| o.probe_wdl(pos))
+                .is_some_and(|wdl| match wdl {
                     Wdl::Win => pos.turn() == winner,
                     Wdl::Loss => pos.turn() != winner,
                     Wdl::Draw => false,

@@ -1,8 +1,9 @@
 //! Building a set of tables in dependency order, and writing one table.
 
+use super::resident::{Readers, make_room, resident_bytes};
 use super::{
     BuildProgress, Layout, Material, MemTable, MemTables, TbError, generate_with_progress,
-    open_table, table_path,
+    open_table, side, table_path, wdl,
 };
 use crate::store::{TableKind, TableWriter};
 use crate::variants::LosingRules;
@@ -17,25 +18,78 @@ use std::sync::atomic::Ordering;
 /// time climbs.
 const TABLE_ZSTD_LEVEL: i32 = 14;
 
-/// Writes the valid values of a table to `path` (atomically).
+/// Writes a table's files (atomically, each): its win/draw/loss file
+/// and, unless `wdl_only`, its distance file (one side to move stored,
+/// `side.rs`). `values` are by raw index, [`super::Value::UNKNOWN`] where
+/// not stored.
 pub fn write_table<R: LosingRules>(
-    path: &Path,
+    dir: &Path,
     material: &Material,
     values: &[u16],
+    wdl_only: bool,
 ) -> Result<(), TbError> {
-    let mut w = TableWriter::new(
-        TableKind::Tablebase,
-        R::VARIANT.name(),
-        &format!("{material} {}", super::LAYOUT_TAG),
-        super::CODES_PER_RECORD,
-    )
-    .records_per_block(super::RECORDS_PER_BLOCK)
-    .zstd_level(TABLE_ZSTD_LEVEL);
-    for (key, bytes) in super::codec::encode(values) {
+    let writer = |description: String, value_size: usize, per_block: u32, level: i32| {
+        TableWriter::new(
+            TableKind::Tablebase,
+            R::VARIANT.name(),
+            &format!("{material} {description}"),
+            value_size,
+        )
+        .records_per_block(per_block)
+        .zstd_level(level)
+    };
+    let mut w = writer(
+        super::WDL_TAG.to_string(),
+        wdl::WDL_RECORD_BYTES,
+        wdl::WDL_RECORDS_PER_BLOCK,
+        wdl::WDL_ZSTD_LEVEL,
+    );
+    for (key, bytes) in wdl::encode(values) {
         w.push(key, &bytes);
     }
-    w.write(path)?;
+    w.write(&super::wdl_path(dir, R::VARIANT, material))?;
+    if wdl_only {
+        return Ok(());
+    }
+    let layout = side::choose_layout(values);
+    let mut w = writer(
+        layout.description(),
+        side::SIDE_PER_RECORD,
+        super::RECORDS_PER_BLOCK,
+        TABLE_ZSTD_LEVEL,
+    );
+    for (key, bytes) in side::encode(values, layout) {
+        w.push(key, &bytes);
+    }
+    w.write(&table_path(dir, R::VARIANT, material))?;
     Ok(())
+}
+
+/// Bytes of working state per index of the table being built: a value,
+/// a move counter and a pending outside value (5 bytes), the values handed
+/// on (2 bytes), and the records being written.
+pub const WORKING_BYTES_PER_INDEX: u64 = 8;
+
+/// What a build writes, and the memory it may keep tables in.
+#[derive(Clone, Copy, Debug)]
+pub struct BuildOptions {
+    /// Only the win/draw/loss files (a table counts as there when its
+    /// `.rwdl` file is; the tables it reads may be WDL-only too).
+    pub wdl_only: bool,
+    /// Bytes for the tables kept in memory between jobs plus the working
+    /// state of the table being built: past it, tables read later are
+    /// dropped and read again from their files when needed.
+    pub memory: u64,
+}
+
+impl Default for BuildOptions {
+    /// Both kinds; no memory limit.
+    fn default() -> Self {
+        BuildOptions {
+            wdl_only: false,
+            memory: u64::MAX,
+        }
+    }
 }
 
 /// One table built (or found) by [`build`].
@@ -43,13 +97,13 @@ pub fn write_table<R: LosingRules>(
 pub struct Built {
     /// The material.
     pub material: Material,
-    /// The file.
+    /// Its distance file (its WDL file in a `--wdl-only` build).
     pub path: PathBuf,
     /// Whether it was there already.
     pub existed: bool,
     /// Seconds spent generating and writing.
     pub seconds: f64,
-    /// File size in bytes.
+    /// Size of its files in bytes (both kinds, or the WDL file alone).
     pub bytes: u64,
 }
 
@@ -61,7 +115,13 @@ pub fn build<R: LosingRules>(
     targets: &[Material],
     progress: impl FnMut(usize, usize, &Built),
 ) -> Result<Vec<Built>, TbError> {
-    build_with_progress::<R>(dir, targets, &BuildProgress::default(), progress)
+    build_with_progress::<R>(
+        dir,
+        targets,
+        &BuildProgress::default(),
+        BuildOptions::default(),
+        progress,
+    )
 }
 
 /// The tables `targets` need, each with every table it reads (its
@@ -96,17 +156,14 @@ pub fn build_with_progress<R: LosingRules>(
     dir: &Path,
     targets: &[Material],
     state: &BuildProgress,
+    options: BuildOptions,
     mut progress: impl FnMut(usize, usize, &Built),
 ) -> Result<Vec<Built>, TbError> {
-    // Each table with every table it reads, worked out once, and the last
-    // job that reads each table (it stays in memory until then).
+    // Each table with every table it reads, worked out once, and the jobs
+    // that read each table (it stays in memory until the last, budget
+    // permitting: `resident.rs`).
     let all = plan(targets);
-    let mut last_read: hashbrown::HashMap<Material, usize> = hashbrown::HashMap::new();
-    for (job, (_, reads)) in all.iter().enumerate() {
-        for &s in reads {
-            last_read.insert(s, job);
-        }
-    }
+    let readers = Readers::new(&all);
     let mut mem = MemTables {
         variant: Some(R::VARIANT),
         dir: dir.to_path_buf(),
@@ -120,36 +177,73 @@ pub fn build_with_progress<R: LosingRules>(
         Ordering::Relaxed,
     );
     for (done, (m, reads)) in all.iter().enumerate() {
-        let path = table_path(dir, R::VARIANT, m);
+        let files = [
+            super::wdl_path(dir, R::VARIANT, m),
+            table_path(dir, R::VARIANT, m),
+        ];
+        let files = if options.wdl_only {
+            &files[..1]
+        } else {
+            &files[..]
+        };
         *state.current.lock().unwrap_or_else(|e| e.into_inner()) = m.to_string();
         let start = std::time::Instant::now();
-        let existed = path.exists();
-        if existed {
-            // Kept only if it opens as the table it should be: a damaged
-            // file is named instead of being counted as built.
-            open_table(&path, Some(R::VARIANT), Some(m)).map_err(|e| TbError::BadTable {
+        // A file that is there is kept only if it opens as the table it
+        // should be: a damaged file is named instead of being counted as
+        // built or silently replaced.
+        for path in files.iter().filter(|f| f.exists()) {
+            open_table(path, Some(R::VARIANT), Some(m)).map_err(|e| TbError::BadTable {
                 path: path.display().to_string(),
                 problem: format!(
                     "an existing table cannot be read ({e}); delete it and run the build again"
                 ),
             })?;
-        } else {
+        }
+        let existed = files.iter().all(|f| f.exists());
+        if !existed {
+            let missing: u64 = reads
+                .iter()
+                .filter(|s| !mem.tables.contains_key(*s))
+                .map(resident_bytes)
+                .sum();
+            let working = WORKING_BYTES_PER_INDEX * Layout::new(*m).size();
+            make_room(
+                &mut mem,
+                &readers,
+                done,
+                reads,
+                missing + working,
+                options.memory,
+            );
             for &s in reads {
-                if let hashbrown::hash_map::Entry::Vacant(e) = mem.tables.entry(s) {
-                    let p = table_path(dir, R::VARIANT, &s);
-                    e.insert(Arc::new(MemTable::load(&p, R::VARIANT, &s)?));
+                if !mem.tables.contains_key(&s) {
+                    let table = MemTable::load::<R>(dir, &s, &mem, options.wdl_only)?;
+                    if !options.wdl_only && !table.exact() {
+                        return Err(TbError::BadTable {
+                            path: table_path(dir, R::VARIANT, &s).display().to_string(),
+                            problem: format!(
+                                "{m} needs the distances of {s}, whose table was built with --wdl-only: delete its .rwdl file and build again"
+                            ),
+                        });
+                    }
+                    mem.tables.insert(s, Arc::new(table));
                 }
             }
             let values = generate_with_progress::<R>(m, &mem, state)?;
-            write_table::<R>(&path, m, &values)?;
+            write_table::<R>(dir, m, &values, options.wdl_only)?;
             // Later tables (promotions of the same size) may read it.
-            mem.tables
-                .insert(*m, Arc::new(MemTable::from_values(*m, &values)));
+            if readers.next_after(m, done).is_some() {
+                mem.tables
+                    .insert(*m, Arc::new(MemTable::from_values(*m, &values)));
+            }
         }
         let built = Built {
             material: *m,
-            bytes: std::fs::metadata(&path).map(|md| md.len()).unwrap_or(0),
-            path,
+            bytes: files
+                .iter()
+                .map(|f| std::fs::metadata(f).map(|md| md.len()).unwrap_or(0))
+                .sum(),
+            path: files[files.len() - 1].clone(),
             existed,
             seconds: start.elapsed().as_secs_f64(),
         };
@@ -160,8 +254,7 @@ pub fn build_with_progress<R: LosingRules>(
         progress(done + 1, total, &built);
         out.push(built);
         // Keep in memory only what the remaining tables read.
-        mem.tables
-            .retain(|k, _| last_read.get(k).is_some_and(|&last| last > done));
+        make_room(&mut mem, &readers, done, &[], 0, options.memory);
     }
     Ok(out)
 }

@@ -49,7 +49,9 @@ fn value_of(code: u8) -> Option<Value> {
 }
 
 /// The records of a table whose values (by raw index, [`Value::UNKNOWN`]
-/// for invalid indices) are `values`.
+/// for invalid indices) are `values` (this layout is no longer written:
+/// for the tests of its reader).
+#[cfg(test)]
 pub fn encode(values: &[u16]) -> Vec<(u64, Vec<u8>)> {
     let mut records = Vec::new();
     let mut last = 0u8;
@@ -158,6 +160,19 @@ impl CodedValues {
         Ok(values)
     }
 
+    /// Sets the value at `index` (inside the table).
+    pub fn set(&mut self, index: u64, value: Value) {
+        let code = match code_of(value) {
+            Some(ESCAPE) => {
+                self.long.insert(index, value.0);
+                ESCAPE
+            }
+            Some(code) => code,
+            None => ESCAPE,
+        };
+        self.codes[index as usize] = code;
+    }
+
     /// The value at `index` ([`Value::UNKNOWN`] past the end).
     pub fn get(&self, index: u64) -> Value {
         match self.codes.get(index as usize).copied().map(value_of) {
@@ -183,8 +198,25 @@ pub fn lookup(reader: &TableReader, index: u64, path: &str) -> Result<Value, TbE
     if let Some(v) = value_of(code) {
         return Ok(v);
     }
+    let v = overflow_value(reader, index, path)?;
+    if v.is_known() {
+        Ok(v)
+    } else {
+        Err(bad(format!(
+            "index {index}: no value in its overflow record"
+        )))
+    }
+}
+
+/// The full value of `index` from its overflow record (kept where the
+/// index's code is the escape).
+pub fn overflow_value(reader: &TableReader, index: u64, path: &str) -> Result<Value, TbError> {
+    let bad = |problem: String| TbError::BadTable {
+        path: path.to_string(),
+        problem,
+    };
     let j = (index as usize % OVERFLOW_PER_RECORD) * 2;
-    let v = reader
+    reader
         .with_value(
             OVERFLOW_BASE + index / OVERFLOW_PER_RECORD as u64,
             |overflow| {
@@ -198,14 +230,7 @@ pub fn lookup(reader: &TableReader, index: u64, path: &str) -> Result<Value, TbE
                 "index {index}: escape code without an overflow record"
             ))
         })?
-        .ok_or_else(|| bad("bad overflow record size".into()))?;
-    if v.is_known() {
-        Ok(v)
-    } else {
-        Err(bad(format!(
-            "index {index}: no value in its overflow record"
-        )))
-    }
+        .ok_or_else(|| bad("bad overflow record size".into()))
 }
 
 #[cfg(test)]

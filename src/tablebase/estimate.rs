@@ -2,7 +2,7 @@
 //! scaled from the measured build of the whole 2–4-man set
 //! (tablebases/README.md) by the number of indices.
 
-use super::{Layout, Material, plan, table_path};
+use super::{Layout, Material, plan, table_present};
 use crate::variants::Variant;
 use std::path::Path;
 
@@ -13,8 +13,6 @@ const MEASURED_BYTES: f64 = 407_530_189.0;
 const MEASURED_SECONDS: f64 = 1_752.0;
 /// Peak memory of that build (`/usr/bin/time -v`), in bytes.
 const MEASURED_PEAK: f64 = 6.2e9;
-/// Working state of the table being built: 5 bytes an index.
-const WORKING_BYTES_PER_INDEX: f64 = 5.0;
 
 /// The estimated cost of building the tables a request names.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,8 +29,9 @@ pub struct Estimate {
     pub bytes: u64,
     /// Wall seconds on a 2-core machine like the one measured.
     pub seconds: f64,
-    /// Peak memory in bytes: the tables kept for later ones, plus the
-    /// working state of the largest table.
+    /// Peak memory in bytes: the tables kept for later ones (within the
+    /// build's memory budget), and never less than the largest job with
+    /// every table it reads held.
     pub peak_memory: u64,
 }
 
@@ -45,20 +44,34 @@ fn measured_indices() -> f64 {
 }
 
 /// The cost of building what `targets` need in `dir`: only the missing
-/// tables count.
-pub fn estimate(dir: &Path, variant: Variant, targets: &[Material]) -> Estimate {
+/// tables count (a table is there when its files are: both kinds, or the
+/// win/draw/loss file alone for a `wdl_only` build).
+pub fn estimate(
+    dir: &Path,
+    variant: Variant,
+    targets: &[Material],
+    options: super::BuildOptions,
+) -> Estimate {
+    let wdl_only = options.wdl_only;
     let needed = plan(targets);
     let missing: Vec<Material> = needed
         .iter()
         .map(|(m, _)| *m)
-        .filter(|m| !table_path(dir, variant, m).is_file())
+        .filter(|m| !table_present(dir, variant, m, wdl_only))
         .collect();
     let sizes: Vec<f64> = missing
         .iter()
         .map(|m| Layout::new(*m).size() as f64)
         .collect();
     let indices: f64 = sizes.iter().sum();
-    let largest = sizes.iter().copied().fold(0.0, f64::max);
+    // The largest job with every table it reads held: the least memory
+    // the build needs, whatever its budget.
+    let largest_job = needed
+        .iter()
+        .filter(|(m, _)| missing.contains(m))
+        .map(|(m, reads)| super::job_memory(m, reads))
+        .max()
+        .unwrap_or(0);
     let reference = measured_indices();
     let share = indices / reference;
     Estimate {
@@ -68,6 +81,6 @@ pub fn estimate(dir: &Path, variant: Variant, targets: &[Material]) -> Estimate 
         indices: indices as u64,
         bytes: (MEASURED_BYTES * share) as u64,
         seconds: MEASURED_SECONDS * share,
-        peak_memory: ((MEASURED_PEAK * share).max(largest * WORKING_BYTES_PER_INDEX)) as u64,
+        peak_memory: ((MEASURED_PEAK * share).min(options.memory as f64) as u64).max(largest_job),
     }
 }

@@ -31,15 +31,15 @@ fn io_error(path: &Path, e: std::io::Error) -> TbError {
     }
 }
 
-/// The names of the table files of `variant` in `dir` (`VARIANT-KEY.rtb`),
-/// sorted.
+/// The names of the table files of `variant` in `dir` (distance files
+/// `VARIANT-KEY.rtb` and win/draw/loss files `VARIANT-KEY.rwdl`), sorted.
 pub fn table_files(dir: &Path, variant: Variant) -> Result<Vec<String>, TbError> {
     let prefix = format!("{}-", variant.name());
     let mut names = Vec::new();
     for entry in std::fs::read_dir(dir).map_err(|e| io_error(dir, e))? {
         let name = entry.map_err(|e| io_error(dir, e))?.file_name();
         let name = name.to_string_lossy().into_owned();
-        if name.starts_with(&prefix) && name.ends_with(".rtb") {
+        if name.starts_with(&prefix) && (name.ends_with(".rtb") || name.ends_with(".rwdl")) {
             names.push(name);
         }
     }
@@ -48,12 +48,13 @@ pub fn table_files(dir: &Path, variant: Variant) -> Result<Vec<String>, TbError>
 }
 
 /// The material key a table file name of `variant` spells
-/// (`antichess-KRvK.rtb`), or `None` for a name of another form.
+/// (`antichess-KRvK.rtb`, `antichess-KRvK.rwdl`), or `None` for a name of
+/// another form.
 pub fn material_of_file(name: &str, variant: Variant) -> Option<Result<Material, TbError>> {
-    let key = name
-        .strip_prefix(variant.name())?
-        .strip_prefix('-')?
-        .strip_suffix(".rtb")?;
+    let stem = name.strip_prefix(variant.name())?.strip_prefix('-')?;
+    let key = stem
+        .strip_suffix(".rtb")
+        .or_else(|| stem.strip_suffix(".rwdl"))?;
     Some(Material::parse(key))
 }
 

@@ -19,18 +19,27 @@
 mod build;
 mod captures;
 mod codec;
+mod derive;
 mod estimate;
 mod generate;
 mod index;
 mod manifest;
 mod material;
+mod memtable;
+mod open;
+mod reader;
+mod resident;
 pub mod retro;
+mod side;
 mod stats;
 #[cfg(feature = "syzygy")]
 pub mod syzygy;
 mod verify;
+pub mod wdl;
 
-pub use build::{Built, build, build_with_progress, plan, write_table};
+pub use build::{
+    BuildOptions, Built, WORKING_BYTES_PER_INDEX, build, build_with_progress, plan, write_table,
+};
 pub use estimate::{Estimate, estimate};
 pub use generate::{BuildProgress, generate, generate_with_progress};
 pub use index::{Layout, transform};
@@ -39,21 +48,25 @@ pub use manifest::{
     scan, table_files, unreadable_tables, update_manifest, write_manifest,
 };
 pub use material::{KEY_ORDER, Material};
+pub use memtable::MemTable;
+pub use open::{TableFile, open_table};
+pub use reader::Tablebase;
+pub use resident::job_memory;
 pub use stats::{Stats, stats, stats_in_dir};
 pub use verify::{VerifyReport, verify_file};
 
 use crate::board::Color;
-use crate::moves::Move;
 use crate::position::{Position, Setup};
-use crate::store::{StoreError, TableReader};
+use crate::store::StoreError;
 use crate::variants::{Losing, Variant};
 use crate::variants::{LosingRules, StalemateRule};
 use hashbrown::HashMap;
-use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 pub use codec::{CODES_PER_RECORD, LAYOUT_TAG};
+pub use side::{SIDE_TAG, SideLayout};
+pub use wdl::WDL_TAG;
 
 /// Records per zstd block (256 records = 32768 indices, 33 KB raw).
 pub const RECORDS_PER_BLOCK: u32 = 256;
@@ -185,10 +198,57 @@ pub fn table_path(dir: &Path, variant: Variant, material: &Material) -> PathBuf 
     dir.join(format!("{}-{}.rtb", variant.name(), material.canonical()))
 }
 
+/// The win/draw/loss file of a table: `DIR/VARIANT-KEY.rwdl`.
+pub fn wdl_path(dir: &Path, variant: Variant, material: &Material) -> PathBuf {
+    dir.join(format!("{}-{}.rwdl", variant.name(), material.canonical()))
+}
+
+/// Whether the table of `material` is in `dir`: its win/draw/loss file
+/// and, unless `wdl_only`, its distance file.
+pub fn table_present(dir: &Path, variant: Variant, material: &Material, wdl_only: bool) -> bool {
+    wdl_path(dir, variant, material).is_file()
+        && (wdl_only || table_path(dir, variant, material).is_file())
+}
+
 /// Where values of other tables come from.
 pub trait Lookup: Sync {
     /// The value stored at `index` of the (canonical) `material` table.
     fn lookup(&self, material: &Material, index: u64) -> Result<Value, TbError>;
+
+    /// The category stored at `index` (`None` where no value is stored):
+    /// for callers that need no distance, which some sources answer from a
+    /// smaller table.
+    fn lookup_wdl(&self, material: &Material, index: u64) -> Result<Option<Wdl>, TbError> {
+        Ok(self.lookup(material, index)?.wdl().map(|(w, _)| w))
+    }
+}
+
+/// A source seen through its categories only: every win is `win(0)` and
+/// every loss `loss(0)`, so [`evaluate`] through it gives the right
+/// category (and no distance) while reading only win/draw/loss tables.
+pub struct WdlOnly<'a>(pub &'a dyn Lookup);
+
+impl Lookup for WdlOnly<'_> {
+    fn lookup(&self, material: &Material, index: u64) -> Result<Value, TbError> {
+        Ok(match self.0.lookup_wdl(material, index)? {
+            Some(Wdl::Win) => Value::win(0),
+            Some(Wdl::Loss) => Value::loss(0),
+            Some(Wdl::Draw) => Value::DRAW,
+            None => Value::UNKNOWN,
+        })
+    }
+
+    fn lookup_wdl(&self, material: &Material, index: u64) -> Result<Option<Wdl>, TbError> {
+        self.0.lookup_wdl(material, index)
+    }
+}
+
+/// The category of `pos` from `src`'s categories alone (see [`WdlOnly`]).
+pub fn evaluate_wdl<R: LosingRules>(
+    pos: &Losing<R>,
+    src: &dyn Lookup,
+) -> Result<Option<Wdl>, TbError> {
+    Ok(evaluate(pos, &WdlOnly(src))?.wdl().map(|(w, _)| w))
 }
 
 /// The value of a stalemate (the side to move has men but no move).
@@ -254,87 +314,6 @@ fn with_layout<T>(material: Material, f: impl FnOnce(&Layout) -> T) -> T {
     })
 }
 
-/// A table's values held in memory, by raw index (one byte each, see
-/// [`codec::CodedValues`]).
-#[derive(Clone, Debug)]
-pub struct MemTable {
-    /// The material.
-    pub material: Material,
-    values: codec::CodedValues,
-}
-
-impl MemTable {
-    /// Reads a whole table file, checking that it is the table it should be.
-    pub fn load(path: &Path, variant: Variant, material: &Material) -> Result<MemTable, TbError> {
-        let reader = open_table(path, Some(variant), Some(material))?;
-        let size = Layout::new(*material).size() as usize;
-        let records = reader.records()?;
-        Ok(MemTable {
-            material: *material,
-            values: codec::CodedValues::from_records(&records, size, &path.display().to_string())?,
-        })
-    }
-
-    /// A table from the generator's values (by raw index,
-    /// [`Value::UNKNOWN`] for invalid indices).
-    pub fn from_values(material: Material, values: &[u16]) -> MemTable {
-        MemTable {
-            material,
-            values: codec::CodedValues::from_values(values),
-        }
-    }
-
-    /// The value at `index` ([`Value::UNKNOWN`] past the end).
-    pub fn value(&self, index: u64) -> Value {
-        self.values.get(index)
-    }
-}
-
-/// Opens a table file and checks its kind, value size and (if given) its
-/// variant and material.
-pub fn open_table(
-    path: &Path,
-    variant: Option<Variant>,
-    material: Option<&Material>,
-) -> Result<TableReader, TbError> {
-    let reader = TableReader::open(path)?;
-    let bad = |problem: String| TbError::BadTable {
-        path: path.display().to_string(),
-        problem,
-    };
-    if reader.kind() != crate::store::TableKind::Tablebase {
-        return Err(bad("not a tablebase (a stored proof?)".into()));
-    }
-    if reader.value_size() != CODES_PER_RECORD {
-        return Err(bad(format!(
-            "value size {} (tablebases use {CODES_PER_RECORD})",
-            reader.value_size()
-        )));
-    }
-    let Some(key) = reader.description().strip_suffix(&format!(" {LAYOUT_TAG}")) else {
-        return Err(bad(format!(
-            "table layout '{}' is not this version's ('MATERIAL {LAYOUT_TAG}'): rebuild it with `ransom tb build`",
-            reader.description()
-        )));
-    };
-    if let Some(v) = variant
-        && reader.variant() != v.name()
-    {
-        return Err(bad(format!(
-            "a table of {}, expected one of {}",
-            reader.variant(),
-            v.name()
-        )));
-    }
-    let found = Material::parse(key).map_err(|e| bad(format!("description: {e}")))?;
-    if let Some(m) = material
-        && found != m.canonical()
-    {
-        return Err(bad(format!("holds {found}, expected {}", m.canonical())));
-    }
-    Ok(reader)
-}
-
 /// In-memory tables, for generation and verification.
 #[derive(Default)]
 pub struct MemTables {
@@ -370,109 +349,6 @@ impl Lookup for WithOwn<'_> {
         } else {
             self.rest.lookup(material, index)
         }
-    }
-}
-
-/// A directory of tables for rule set `R`, opened lazily (memory-mapped).
-///
-/// Which tables are missing is remembered too (so a search probing many
-/// positions of uncovered material does not ask the file system each
-/// time): open it again to see tables built since.
-pub struct Tablebase<R: LosingRules> {
-    dir: PathBuf,
-    readers: Mutex<HashMap<Material, Option<Arc<TableReader>>>>,
-    rules: PhantomData<R>,
-}
-
-impl<R: LosingRules> Lookup for Tablebase<R> {
-    fn lookup(&self, material: &Material, index: u64) -> Result<Value, TbError> {
-        let reader = self.reader(material)?;
-        let path = table_path(&self.dir, R::VARIANT, material);
-        codec::lookup(&reader, index, &path.display().to_string())
-    }
-}
-
-impl<R: LosingRules> Tablebase<R> {
-    /// The tables in `dir` (files named by [`table_path`]).
-    pub fn open(dir: impl Into<PathBuf>) -> Tablebase<R> {
-        Tablebase {
-            dir: dir.into(),
-            readers: Mutex::new(HashMap::new()),
-            rules: PhantomData,
-        }
-    }
-
-    /// The directory.
-    pub fn dir(&self) -> &Path {
-        &self.dir
-    }
-
-    /// The block-cache counts of every table opened so far, summed.
-    pub fn cache_counts(&self) -> crate::store::CacheCounts {
-        let map = self.readers.lock().unwrap_or_else(|e| e.into_inner());
-        map.values()
-            .flatten()
-            .fold(Default::default(), |sum, r| sum + r.cache_counts())
-    }
-
-    fn reader(&self, material: &Material) -> Result<Arc<TableReader>, TbError> {
-        let mut map = self.readers.lock().unwrap_or_else(|e| e.into_inner());
-        let path = table_path(&self.dir, R::VARIANT, material);
-        let missing = || TbError::missing(R::VARIANT, &self.dir, material);
-        match map.get(material) {
-            Some(Some(r)) => return Ok(Arc::clone(r)),
-            Some(None) => return Err(missing()),
-            None => {}
-        }
-        if !path.exists() {
-            map.insert(*material, None);
-            return Err(missing());
-        }
-        let r = Arc::new(open_table(&path, Some(R::VARIANT), Some(material))?);
-        map.insert(*material, Some(Arc::clone(&r)));
-        Ok(r)
-    }
-
-    /// Category and distance to win (plies) of `pos` for the side to move,
-    /// or an error (missing table, corrupt file, too many men).
-    pub fn try_probe(&self, pos: &Losing<R>) -> Result<(Wdl, u16), TbError> {
-        let v = evaluate(pos, self)?;
-        v.wdl().ok_or_else(|| {
-            TbError::NotCovered(format!(
-                "{}: no value stored (corrupt table?)",
-                crate::notation::fen::write(pos)
-            ))
-        })
-    }
-
-    /// Category and distance to win of `pos`, or `None` when the tables do
-    /// not cover it (too many men, table missing or unreadable). This is the
-    /// call for a search at its leaves.
-    pub fn probe(&self, pos: &Losing<R>) -> Option<(Wdl, u16)> {
-        let men = pos.board().occupied().count() as usize;
-        if men > MAX_MEN {
-            return None;
-        }
-        self.try_probe(pos).ok()
-    }
-
-    /// The value after each legal move, from the opponent's side, best
-    /// move for the side to move first (quickest win, then draws, then the
-    /// longest loss).
-    pub fn probe_moves(&self, pos: &Losing<R>) -> Result<Vec<(Move, Wdl, u16)>, TbError> {
-        let mut out = Vec::new();
-        for &m in pos.legal_moves().iter() {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            let (w, d) = self.try_probe(&child)?;
-            out.push((m, w, d));
-        }
-        out.sort_by_key(|&(_, w, d)| match w {
-            Wdl::Loss => (0, d as i32),
-            Wdl::Draw => (1, 0),
-            Wdl::Win => (2, -(d as i32)),
-        });
-        Ok(out)
     }
 }
 

@@ -1,6 +1,6 @@
 //! `tb stats`: win/draw/loss counts over every placement of a material.
 
-use super::{Layout, Lookup, Material, MemTable, TbError, Wdl, position_of, table_path};
+use super::{Layout, Lookup, Material, MemTable, TbError, Wdl, position_of, table_present};
 use crate::board::Color;
 use crate::variants::LosingRules;
 use rayon::prelude::*;
@@ -34,13 +34,12 @@ pub struct Stats {
 /// positions with a capture are valued from the tables beside it.
 pub fn stats_in_dir<R: LosingRules>(dir: &Path, material: &Material) -> Result<Stats, TbError> {
     let canonical = material.canonical();
-    let path = table_path(dir, R::VARIANT, &canonical);
-    if !path.exists() {
+    if !table_present(dir, R::VARIANT, &canonical, false) {
         return Err(TbError::missing(R::VARIANT, dir, &canonical));
     }
     // Positions with a capture go to the tables beside it.
-    let own = MemTable::load(&path, R::VARIANT, &canonical)?;
     let rest = super::Tablebase::<R>::open(dir);
+    let own = MemTable::load::<R>(dir, &canonical, &rest, false)?;
     stats::<R>(
         material,
         &super::WithOwn {

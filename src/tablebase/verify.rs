@@ -1,8 +1,8 @@
 //! `tb verify`: one forward pass re-checking a table against its successors.
 
 use super::{
-    Layout, Lookup, Material, MemTable, TbError, Value, evaluate, open_table, position_of,
-    stalemate_value,
+    Layout, Lookup, Material, MemTable, TableFile, TbError, Value, evaluate, open_table,
+    position_of, stalemate_value,
 };
 use crate::position::Position;
 use crate::variants::LosingRules;
@@ -19,6 +19,11 @@ pub struct VerifyReport {
     pub positions: u64,
     /// The first inconsistency, if any.
     pub first_error: Option<String>,
+    /// The longest win for the side to move among the stored positions
+    /// (plies; 0 when there is none or only categories were checked).
+    pub longest_win: u16,
+    /// A position with that win (FEN), if any.
+    pub longest_win_fen: Option<String>,
 }
 
 /// Re-checks every position of the table at `path` against its successors
@@ -27,7 +32,10 @@ pub struct VerifyReport {
 /// none shorter, losses only winning successors, the longest at d - 1,
 /// draws a drawn successor and no losing one; every stored position (a
 /// valid index without a capture) must have a value (invalid indices and
-/// positions with a capture are never read).
+/// positions with a capture are never read). A win/draw/loss file
+/// (`.rwdl`) is checked on categories alone; a distance file of one side
+/// is read with its win/draw/loss file, the other side's distances found
+/// from its moves (so the check covers both files).
 pub fn verify_file<R: LosingRules>(
     path: &Path,
     others: &dyn Lookup,
@@ -35,14 +43,35 @@ pub fn verify_file<R: LosingRules>(
     let reader = open_table(path, Some(R::VARIANT), None)?;
     let key = reader.description().split(' ').next().unwrap_or_default();
     let material = Material::parse(key)?;
+    let kind = TableFile::of(&reader);
     drop(reader);
-    let own = MemTable::load(path, R::VARIANT, &material)?;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let wdl_only = kind == TableFile::Wdl;
+    let expected = if wdl_only {
+        super::wdl_path(dir, R::VARIANT, &material)
+    } else {
+        super::table_path(dir, R::VARIANT, &material)
+    };
+    if expected.file_name() != path.file_name() {
+        return Err(TbError::BadTable {
+            path: path.display().to_string(),
+            problem: format!(
+                "holds the table of {material}, whose file is named {} (the tables it reads are found by name beside it)",
+                expected.file_name().unwrap_or_default().to_string_lossy()
+            ),
+        });
+    }
+    let own = MemTable::load::<R>(dir, &material, others, wdl_only)?;
     let layout = Layout::new(material);
     let src = super::WithOwn {
         own: &own,
         rest: others,
     };
     let valid = AtomicU64::new(0);
+    // The longest win and its index (the smallest index of that length),
+    // packed as `d << 40 | (2^40 - 1 - index)` for one atomic maximum.
+    let longest = AtomicU64::new(0);
+    const LOW: u64 = (1 << 40) - 1;
     let first = (0..layout.size())
         .into_par_iter()
         .map(|i| -> Result<Option<(u64, String)>, TbError> {
@@ -58,6 +87,11 @@ pub fn verify_file<R: LosingRules>(
                 return Ok(None);
             }
             valid.fetch_add(1, Ordering::Relaxed);
+            if let Some((super::Wdl::Win, d)) = stored.wdl()
+                && !wdl_only
+            {
+                longest.fetch_max(u64::from(d) << 40 | (LOW - i), Ordering::Relaxed);
+            }
             let fen = crate::notation::fen::write(&pos);
             if !stored.is_known() {
                 return Ok(Some((i, format!("index {i} ({fen}): missing"))));
@@ -80,7 +114,12 @@ pub fn verify_file<R: LosingRules>(
                 }
                 Value::parent_of_best(kids)
             };
-            Ok((expect != stored).then(|| {
+            let differs = if wdl_only {
+                expect.wdl().map(|(w, _)| w) != stored.wdl().map(|(w, _)| w)
+            } else {
+                expect != stored
+            };
+            Ok(differs.then(|| {
                 (
                     i,
                     format!(
@@ -93,9 +132,18 @@ pub fn verify_file<R: LosingRules>(
         })
         .collect::<Result<Vec<_>, _>>()?;
     let positions = valid.load(Ordering::Relaxed);
+    let packed = longest.into_inner();
+    let longest_win = (packed >> 40) as u16;
+    let longest_win_fen = (packed > 0)
+        .then(|| layout.decode(LOW - (packed & LOW)))
+        .flatten()
+        .and_then(|(b, t)| position_of::<R>(b, t))
+        .map(|pos| crate::notation::fen::write(&pos));
     Ok(VerifyReport {
         material,
         positions,
+        longest_win,
+        longest_win_fen,
         first_error: first.into_iter().flatten().min_by_key(|e| e.0).map(|e| e.1),
     })
 }

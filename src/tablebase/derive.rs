@@ -1,0 +1,97 @@
+//! Distances of the side a `dtw8s` table does not store (`side.rs`),
+//! found by one ply of probes: the position's moves (all quiet: a stored
+//! position has no capture) lead to positions of the stored side, or out
+//! of the table, valued as any probe values them ([`evaluate`]).
+
+use super::{
+    Layout, Lookup, Material, MemTable, TbError, Value, Wdl, evaluate, position_of,
+    stalemate_value, with_layout,
+};
+use crate::position::Position;
+use crate::variants::LosingRules;
+use rayon::prelude::*;
+
+/// The value of the quiet position at `index` of `material`'s table from
+/// its moves, each valued through `src`. `wdl` is its stored category
+/// (a draw is returned as it is; for a win only the moves to a loss count).
+pub fn derive_value<R: LosingRules>(
+    material: &Material,
+    index: u64,
+    wdl: Wdl,
+    src: &dyn Lookup,
+) -> Result<Value, TbError> {
+    if wdl == Wdl::Draw {
+        return Ok(Value::DRAW);
+    }
+    let decoded = with_layout(*material, |layout| layout.decode_valid(index));
+    let pos = decoded
+        .and_then(|(board, turn)| position_of::<R>(board, turn))
+        .ok_or_else(|| TbError::NotCovered(format!("{material}: index {index} is no position")))?;
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return Ok(stalemate_value(&pos));
+    }
+    let mut children = Vec::with_capacity(moves.len());
+    for &m in moves.iter() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        if wdl == Wdl::Win && super::evaluate_wdl::<R>(&child, src)? != Some(Wdl::Loss) {
+            // Only a move to a loss can be the winning one.
+            continue;
+        }
+        children.push(evaluate(&child, src)?);
+    }
+    let value = Value::parent_of_best(children);
+    match value.wdl() {
+        Some((w, _)) if w == wdl => Ok(value),
+        _ => Err(TbError::NotCovered(format!(
+            "{material}: index {index} is stored as a {} but its moves give {:?} (corrupt table?)",
+            wdl.name(),
+            value.wdl()
+        ))),
+    }
+}
+
+/// Fills in the values of the side `own` does not store, where its
+/// categories (`wdl`) say win or loss, from one ply of probes through
+/// `own` and `rest`.
+pub fn fill_other_side<R: LosingRules>(
+    own: &mut MemTable,
+    side_start: u64,
+    wdl: &[u8],
+    rest: &dyn Lookup,
+) -> Result<(), TbError> {
+    let material = own.material;
+    let layout = Layout::new(material);
+    let half = layout.size() / 2;
+    let chunk = 1u64 << 14;
+    let found: Vec<Vec<(u64, Value)>> = {
+        let src = super::WithOwn { own: &*own, rest };
+        (0..half.div_ceil(chunk))
+            .into_par_iter()
+            .map(|c| -> Result<Vec<(u64, Value)>, TbError> {
+                let mut out = Vec::new();
+                for i in side_start + c * chunk..side_start + ((c + 1) * chunk).min(half) {
+                    let Some(w) = super::wdl::wdl_of(wdl[i as usize]) else {
+                        continue;
+                    };
+                    if w == Wdl::Draw {
+                        continue;
+                    }
+                    let Some((board, turn)) = layout.decode(i) else {
+                        continue;
+                    };
+                    if super::retro::has_capture(&board, turn) {
+                        continue;
+                    }
+                    out.push((i, derive_value::<R>(&material, i, w, &src)?));
+                }
+                Ok(out)
+            })
+            .collect::<Result<_, _>>()?
+    };
+    for (i, v) in found.into_iter().flatten() {
+        own.set(i, v);
+    }
+    Ok(())
+}
