@@ -81,16 +81,25 @@ pub fn encode(values: &[u16]) -> Vec<(u64, Vec<u8>)> {
         bytes.resize(CODES_PER_RECORD, last);
         records.push((key as u64, bytes));
     }
-    for block in overflow {
-        let start = block as usize * OVERFLOW_PER_RECORD;
-        let mut bytes = Vec::with_capacity(OVERFLOW_PER_RECORD * 2);
-        for j in 0..OVERFLOW_PER_RECORD {
-            let v = values.get(start + j).copied().unwrap_or(Value::UNKNOWN.0);
-            bytes.extend_from_slice(&v.to_le_bytes());
-        }
-        records.push((OVERFLOW_BASE + block, bytes));
-    }
+    records.extend(
+        overflow
+            .into_iter()
+            .map(|block| overflow_record(values, block)),
+    );
     records
+}
+
+/// The overflow record of `block`: the full values of its
+/// [`OVERFLOW_PER_RECORD`] indices ([`Value::UNKNOWN`] past the end).
+pub fn overflow_record(values: &[u16], block: u64) -> (u64, Vec<u8>) {
+    let start = block as usize * OVERFLOW_PER_RECORD;
+    let bytes = (start..start + OVERFLOW_PER_RECORD)
+        .flat_map(|i| {
+            let v = values.get(i).copied().unwrap_or(Value::UNKNOWN.0);
+            v.to_le_bytes()
+        })
+        .collect();
+    (OVERFLOW_BASE + block, bytes)
 }
 
 /// A table's values in memory as their one-byte codes, with the longer

@@ -161,15 +161,11 @@ pub fn encode(values: &[u16], layout: SideLayout) -> Vec<(u64, Vec<u8>)> {
         }
         records.push(((first / SIDE_PER_RECORD) as u64, bytes));
     }
-    for block in overflow {
-        let start = block as usize * OVERFLOW_PER_RECORD;
-        let mut bytes = Vec::with_capacity(OVERFLOW_PER_RECORD * 2);
-        for j in 0..OVERFLOW_PER_RECORD {
-            let v = values.get(start + j).copied().unwrap_or(Value::UNKNOWN.0);
-            bytes.extend_from_slice(&v.to_le_bytes());
-        }
-        records.push((OVERFLOW_BASE + block, bytes));
-    }
+    records.extend(
+        overflow
+            .into_iter()
+            .map(|block| super::codec::overflow_record(values, block)),
+    );
     records
 }
 
