@@ -826,3 +826,22 @@ fn tb_build_estimates_and_asks_for_yes_beyond_four_men() {
         stderr(&out)
     );
 }
+
+/// Without the `syzygy` feature, `--syzygy` is refused by every command
+/// that takes it, saying how to build it in (issue 23.4).
+#[cfg(not(feature = "syzygy"))]
+#[test]
+fn syzygy_flags_need_the_feature() {
+    let tables = "../shared/data/syzygy_giveaway";
+    let fen = "3K1R2/8/8/7k/8/2n5/8/8 w - - 0 1";
+    for args in [
+        vec!["prove", "--fen", fen, "--no-store", "--syzygy", tables],
+        vec!["mate", "-v", "antichess", "--fen", fen, "--syzygy", tables],
+        vec!["tb", "probe", "--fen", fen, "--syzygy", tables],
+        vec!["store", "verify", "--syzygy", tables],
+    ] {
+        let (code, err) = fails(&args);
+        assert_ne!(code, 0);
+        assert!(err.contains("--features syzygy"), "{args:?}: {err}");
+    }
+}

@@ -5,7 +5,8 @@ use super::proofs::ProofIndex;
 use crate::moves::Move;
 use crate::notation::{fen, san, uci};
 use crate::position::{Outcome, Position};
-use crate::search::oracle::{Oracle, TablebaseOracle};
+use crate::search::leaf_oracle::{Chain, syzygy_oracle};
+use crate::search::oracle::{Oracle, OracleKind, TablebaseOracle};
 use crate::tablebase::Wdl;
 use crate::variants::{Fics, International, Losing};
 use std::any::Any;
@@ -26,11 +27,13 @@ pub enum Category {
 }
 
 impl Source {
-    /// The name used in JSON (`rules`, `tablebase`, `proof`, `none`).
+    /// The name used in JSON (`rules`, `tablebase`, `syzygy`, `proof`,
+    /// `none`).
     pub fn name(self) -> &'static str {
         match self {
             Source::Rules => "rules",
             Source::Tablebase => "tablebase",
+            Source::Syzygy => "syzygy",
             Source::Proof => "proof",
             Source::None => "none",
         }
@@ -56,6 +59,8 @@ pub enum Source {
     Rules,
     /// An endgame tablebase.
     Tablebase,
+    /// A Syzygy giveaway table (`--syzygy`): category only, no distance.
+    Syzygy,
     /// A stored proof (verified when it was loaded).
     Proof,
     /// Nothing: the category is unknown.
@@ -197,10 +202,37 @@ pub struct Knowledge {
     /// Per rule set `(antichess, suicide)`: the men up to which every
     /// table is present, and the most men of any table.
     men: (Coverage, Coverage),
+    /// The Syzygy folder behind the antichess tables, if any.
+    syzygy: Option<std::path::PathBuf>,
     proofs: RwLock<ProofIndex>,
 }
 
 impl Knowledge {
+    /// [`Knowledge::new`] with the Syzygy giveaway tables of `syzygy`
+    /// behind the antichess tablebases (an error names the folder when
+    /// they cannot be used; see [`syzygy_oracle`]).
+    pub fn with_syzygy(
+        tablebases: Option<&Path>,
+        syzygy: Option<&Path>,
+        proofs: ProofIndex,
+    ) -> Result<Knowledge, String> {
+        let mut knowledge = Knowledge::new(tablebases, proofs);
+        if let Some(dir) = syzygy {
+            let second = syzygy_oracle::<Losing<International>>(dir)?;
+            knowledge.antichess = Some(match knowledge.antichess.take() {
+                Some(first) => Box::new(Chain::new(first, second)),
+                None => second,
+            });
+            knowledge.syzygy = Some(dir.to_path_buf());
+        }
+        Ok(knowledge)
+    }
+
+    /// The Syzygy folder in use, if any.
+    pub fn syzygy_dir(&self) -> Option<&Path> {
+        self.syzygy.as_deref()
+    }
+
     /// The tablebases in `tablebases` (if any) and the given proofs.
     pub fn new(tablebases: Option<&Path>, proofs: ProofIndex) -> Knowledge {
         let antichess = tablebases.and_then(TablebaseOracle::<International>::open);
@@ -212,6 +244,7 @@ impl Knowledge {
             ),
             antichess: antichess.map(|t| Box::new(t) as Box<dyn Oracle<_>>),
             suicide: suicide.map(|t| Box::new(t) as Box<dyn Oracle<_>>),
+            syzygy: None,
             proofs: RwLock::new(proofs),
         }
     }
@@ -284,16 +317,30 @@ impl Knowledge {
                 source: Source::Rules,
             };
         }
+        let category_of = |wdl: Wdl| match wdl {
+            Wdl::Win => Category::Win,
+            Wdl::Loss => Category::Loss,
+            Wdl::Draw => Category::Draw,
+        };
         if let Some((wdl, d)) = self.probe(pos) {
-            let category = match wdl {
-                Wdl::Win => Category::Win,
-                Wdl::Loss => Category::Loss,
-                Wdl::Draw => Category::Draw,
-            };
             return Verdict {
-                category,
+                category: category_of(wdl),
                 dtw: (wdl != Wdl::Draw).then_some(d),
                 source: Source::Tablebase,
+            };
+        }
+        // A category without a distance: Syzygy tables, or tables built
+        // with `tb build --wdl-only`.
+        if let Some(oracle) = self.oracle::<P>()
+            && let Some(wdl) = oracle.probe_wdl(pos)
+        {
+            return Verdict {
+                category: category_of(wdl),
+                dtw: None,
+                source: match oracle.kind(pos) {
+                    OracleKind::Syzygy => Source::Syzygy,
+                    OracleKind::Tablebase => Source::Tablebase,
+                },
             };
         }
         if proofs.winning_move(pos).is_some() {
@@ -399,6 +446,8 @@ fn derived(moves: &[MoveVerdict], complete: bool) -> Option<Verdict> {
             Source::Rules
         } else if chosen.iter().any(|m| m.verdict.source == Source::Proof) {
             Source::Proof
+        } else if chosen.iter().any(|m| m.verdict.source == Source::Syzygy) {
+            Source::Syzygy
         } else {
             Source::Tablebase
         }

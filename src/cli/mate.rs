@@ -5,8 +5,9 @@ use super::mate_batch;
 use super::progress;
 use ransom::analysis::{MateSolutionView, mate_report_json};
 use ransom::notation::{fen, parse_move};
+use ransom::search::leaf_oracle::leaf_oracle;
 use ransom::search::mate::{
-    MateOptions, MateReport, MateStatus, build_tree, line_san, longest_line, solve_mate,
+    MateOptions, MateReport, MateStatus, build_tree, line_san, longest_line, solve_mate_with,
 };
 use ransom::search::{Budget, Progress};
 use ransom::{AnyPosition, Position, Variant, dispatch};
@@ -82,6 +83,15 @@ pub struct MateArgs {
     /// vary from run to run
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: u16,
+    /// Losing chess: this project's endgame tables (`tb build`) rule out
+    /// lines where the attacker cannot win in time (mates are still found
+    /// by search and verified).
+    #[arg(long, value_name = "DIR", conflicts_with = "epd")]
+    pub tablebases: Option<PathBuf>,
+    /// Antichess: Syzygy giveaway tables (*.gtbw) rule out lines the
+    /// attacker does not win (needs a binary built with `--features syzygy`).
+    #[arg(long, value_name = "DIR", conflicts_with = "epd")]
+    pub syzygy: Option<PathBuf>,
 }
 
 /// The default bound when neither --max nor the suite gives one.
@@ -137,7 +147,14 @@ fn solve_one<P: Position>(start: P, args: &MateArgs) -> anyhow::Result<ExitCode>
         ));
         display.set_position(p.nodes);
     };
-    let report = solve_mate(&pos, &args.options(max), &mut on_progress);
+    let oracle = leaf_oracle::<P>(args.tablebases.as_deref(), args.syzygy.as_deref())
+        .map_err(|e| anyhow::anyhow!(e))?;
+    let report = solve_mate_with(
+        &pos,
+        &args.options(max),
+        oracle.as_deref(),
+        &mut on_progress,
+    );
     display.finish();
     if let (Some(path), Some(solution)) = (&args.pgn, &report.solution) {
         let event = format!("Mate in {}", report.length.unwrap_or(0));

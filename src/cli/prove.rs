@@ -5,7 +5,6 @@ use super::checks::counted;
 use super::game::state_json;
 use super::prove_progress::ProgressDisplay;
 use ransom::notation::{fen, parse_move, san, uci};
-use ransom::search::oracle::tablebase_oracle;
 use ransom::search::scale::{
     DEFAULT_LEAF_NODES, DEFAULT_STORE_MIN_WORK, ScaleConfig, prove_at_scale,
 };
@@ -73,6 +72,12 @@ pub struct ProveArgs {
     /// Do not use tablebases.
     #[arg(long)]
     no_tablebases: bool,
+    /// Syzygy giveaway tables (*.gtbw, *.gtbz) to settle antichess leaves
+    /// this project's tables do not cover; a settled leaf is expanded along
+    /// the tables' distance to zeroing, so the proof stays self-contained
+    /// (needs a binary built with `--features syzygy`).
+    #[arg(long, value_name = "DIR")]
+    syzygy: Option<PathBuf>,
     /// The solved-position store: every settled position is kept there and
     /// reused by later searches, with the checkpoint to resume from
     /// (one store per rule set, in DIR/<variant>/) [default: proofs/store].
@@ -189,6 +194,8 @@ pub(super) struct ProveArgsOwned {
     pub progress_json: bool,
     pub json: bool,
     pub tablebases: Option<PathBuf>,
+    /// Syzygy giveaway tables (`--syzygy`).
+    pub syzygy: Option<PathBuf>,
     /// The store (`None`: --no-store).
     pub store: Option<PathBuf>,
     /// Whether --store was given (a job reads a store only then).
@@ -199,6 +206,18 @@ pub(super) struct ProveArgsOwned {
 }
 
 impl ProveArgsOwned {
+    /// The oracle for the search's leaves: the tablebases, then the Syzygy
+    /// tables (an error when `--syzygy` cannot be used).
+    pub fn leaf_oracle<P: ransom::Position>(
+        &self,
+    ) -> anyhow::Result<Option<Box<dyn ransom::search::oracle::Oracle<P>>>> {
+        ransom::search::leaf_oracle::leaf_oracle::<P>(
+            self.tablebases.as_deref(),
+            self.syzygy.as_deref(),
+        )
+        .map_err(|e| anyhow::anyhow!(e))
+    }
+
     /// Where this run's progress goes (nothing with `-q` or `--json`).
     pub fn progress_display(&self) -> ProgressDisplay {
         ProgressDisplay::new(
@@ -241,6 +260,7 @@ impl From<&ProveArgs> for ProveArgsOwned {
             progress_json: a.progress_json,
             json: a.json,
             tablebases: (!a.no_tablebases).then(|| a.tablebases.clone()),
+            syzygy: a.syzygy.clone(),
             store: (!a.no_store).then(|| {
                 a.store
                     .clone()
@@ -312,7 +332,7 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
             store.began_with()
         ));
     }
-    let oracle = args.tablebases.as_deref().and_then(tablebase_oracle::<P>);
+    let oracle = args.leaf_oracle::<P>()?;
     if let Some(plan) = &args.plan {
         let root = super::prove_plan::Root {
             pos: &pos,

@@ -6,7 +6,6 @@
 use super::jobs::{self, Job, JobOutcome};
 use super::prove::{ProveArgsOwned, interrupted, on_big_stack};
 use ransom::notation::{fen, parse_move};
-use ransom::search::oracle::tablebase_oracle;
 use ransom::search::scale::prove_at_scale;
 use ransom::search::{Pn, Verdict};
 use ransom::solved::{Record, Solved, SolvedStore, packed, shard};
@@ -83,7 +82,7 @@ fn run_job<P: Position>(
         )
     })?;
     let mut display = args.progress_display();
-    let oracle = args.tablebases.as_deref().and_then(tablebase_oracle::<P>);
+    let oracle = args.leaf_oracle::<P>()?;
     let scale = prove_at_scale(
         &pos,
         &store,

@@ -14,6 +14,11 @@ pub struct ServeArgs {
     /// Losing-chess endgame tablebases.
     #[arg(long, default_value = "tablebases")]
     tablebases: PathBuf,
+    /// Syzygy giveaway tables (*.gtbw) answering antichess positions the
+    /// tablebases do not cover, with `"source": "syzygy"` (category only;
+    /// needs a binary built with `--features syzygy`).
+    #[arg(long, value_name = "DIR")]
+    syzygy: Option<PathBuf>,
     /// Stored proofs: verified when loaded; proofs found by requests are written here.
     #[arg(long, default_value = "proofs")]
     proofs: PathBuf,
@@ -63,6 +68,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     let config = ServeConfig {
         bind: args.bind,
         tablebases: Some(args.tablebases.clone()),
+        syzygy: args.syzygy.clone(),
         proofs: args.proofs.clone(),
         puzzles: Some(args.puzzles.clone()),
         workers: args.workers.unwrap_or(defaults.workers),

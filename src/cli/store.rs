@@ -2,7 +2,7 @@
 //! verification.
 
 use super::progress::Progress;
-use ransom::search::oracle::tablebase_oracle;
+use ransom::search::leaf_oracle::leaf_oracle;
 use ransom::search::scale::checkpoint;
 use ransom::solved::{self, Solved, read_merged, scan, variant_dir};
 use ransom::{AnyPosition, Variant, dispatch};
@@ -63,6 +63,10 @@ struct VerifyTarget {
     /// Do not use tablebases: every line must end in a position the rules score.
     #[arg(long)]
     no_tablebases: bool,
+    /// Syzygy giveaway tables whose antichess positions count as scored (as
+    /// `prove --syzygy` used them).
+    #[arg(long, value_name = "DIR")]
+    syzygy: Option<PathBuf>,
 }
 
 pub fn run(args: &StoreArgs) -> anyhow::Result<ExitCode> {
@@ -301,9 +305,17 @@ fn verify(args: &VerifyTarget) -> anyhow::Result<ExitCode> {
     let target = &args.target;
     let mut failed = false;
     let mut out = Vec::new();
+    if let Some(syzygy) = &args.syzygy {
+        // Refused here, before any work, if the tables cannot be used.
+        ransom::search::leaf_oracle::syzygy_oracle::<
+            ransom::variants::Losing<ransom::variants::International>,
+        >(syzygy)
+        .map_err(|e| anyhow::anyhow!(e))?;
+    }
     for variant in variants(target)? {
         let dir = target.dir.clone();
         let tables = (!args.no_tablebases).then(|| args.tablebases.clone());
+        let syzygy = args.syzygy.clone();
         let start = AnyPosition::start(variant);
         let mut progress = Progress::busy("store verify", target.quiet);
         progress.set_message(format!(
@@ -312,7 +324,7 @@ fn verify(args: &VerifyTarget) -> anyhow::Result<ExitCode> {
         ));
         let result = std::thread::Builder::new()
             .stack_size(1 << 30)
-            .spawn(move || dispatch!(start, p => check(&p, &dir, tables.as_deref())))?
+            .spawn(move || dispatch!(start, p => check(&p, &dir, tables.as_deref(), syzygy.as_deref())))?
             .join()
             .map_err(|_| anyhow::anyhow!("the verifier thread panicked"))?;
         progress.finish();
@@ -361,7 +373,11 @@ fn check<P: ransom::Position>(
     _witness: &P,
     dir: &Path,
     tables: Option<&Path>,
+    syzygy: Option<&Path>,
 ) -> Result<solved::StoreCheck, solved::StoreCheckError> {
-    let oracle = tables.and_then(tablebase_oracle::<P>);
+    // Syzygy tables are antichess tables: other variants' stores are
+    // checked without them (the folder was checked before).
+    let syzygy = syzygy.filter(|_| P::VARIANT == ransom::variants::Variant::Antichess);
+    let oracle = leaf_oracle::<P>(tables, syzygy).ok().flatten();
     solved::verify_store::<P>(dir, oracle.as_deref())
 }

@@ -42,7 +42,5 @@ pub fn probe(dir: &Path, text: &str, json: bool) -> anyhow::Result<ExitCode> {
 /// Without the feature: the flag is refused, saying how to build it in.
 #[cfg(not(feature = "syzygy"))]
 pub fn probe(_dir: &Path, _text: &str, _json: bool) -> anyhow::Result<ExitCode> {
-    anyhow::bail!(
-        "--syzygy needs a binary built with the syzygy feature (`cargo build --release --features syzygy`; such a binary is GPL-3.0, see the README's Licence)"
-    )
+    anyhow::bail!(ransom::search::leaf_oracle::NO_SYZYGY_FEATURE)
 }

@@ -4,6 +4,7 @@
 pub mod assemble;
 mod budget;
 pub(crate) mod dfpn;
+pub mod leaf_oracle;
 pub mod mate;
 pub(crate) mod numbers;
 pub mod oracle;
@@ -12,6 +13,8 @@ mod pn;
 pub mod proof;
 mod prover;
 pub mod scale;
+#[cfg(feature = "syzygy")]
+mod syzygy_oracle;
 pub mod verify;
 
 pub use budget::{Budget, Progress, StopSignal};

@@ -3,10 +3,13 @@
 //! A search that meets a position the oracle covers takes its value as
 //! settled instead of searching below it. Proofs stay checkable without
 //! trusting the oracle: the proof reader expands every such position into
-//! a full subtree by following the oracle's quickest wins (the distance
-//! falls by one each ply, so the subtree ends in positions the rules score
-//! and never repeats), and the verifier checks that subtree like any other.
+//! a full subtree by following the oracle's winning steps (the distance to
+//! win falls by one each ply; with Syzygy tables the distance to zeroing
+//! falls until a capture or pawn move, see [`Oracle::winning_step`]), so the
+//! subtree ends in positions the rules score, and the verifier checks that
+//! subtree like any other.
 
+use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::tablebase::{Tablebase, Wdl};
 use crate::variants::{Losing, LosingRules};
@@ -15,7 +18,7 @@ use std::path::Path;
 
 /// Win/draw/loss and distance to win (plies) of positions for the side to
 /// move, where known exactly.
-pub trait Oracle<P>: Send + Sync {
+pub trait Oracle<P: Position>: Send + Sync {
     /// The value of `pos` for the side to move, or `None` if not covered.
     fn probe(&self, pos: &P) -> Option<(Wdl, u16)>;
 
@@ -25,10 +28,42 @@ pub trait Oracle<P>: Send + Sync {
         self.probe(pos).map(|(w, _)| w)
     }
 
+    /// A move of the side to move in `pos` (which the oracle says it wins;
+    /// `moves` are its legal moves) that keeps the win and makes progress,
+    /// so that following such moves ends the game: by default the move to
+    /// a position the opponent loses one ply sooner ([`Oracle::probe`]'s
+    /// distance to win falls by one each ply), or a move that wins at once.
+    /// `None` if no move does (a corrupt table).
+    fn winning_step(&self, pos: &P, moves: &MoveList) -> Option<Move> {
+        let (_, distance) = self.probe(pos)?;
+        moves.iter().copied().find(|&mv| {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let wins_at_once = child
+                .outcome()
+                .is_some_and(|o| o.winner == Some(pos.turn()));
+            wins_at_once || self.probe(&child) == Some((Wdl::Loss, distance.saturating_sub(1)))
+        })
+    }
+
+    /// Which kind of table answers for `pos` (this project's by default).
+    fn kind(&self, _pos: &P) -> OracleKind {
+        OracleKind::Tablebase
+    }
+
     /// How often probes found their table block in a cache (none by default).
     fn cache_counts(&self) -> crate::store::CacheCounts {
         crate::store::CacheCounts::default()
     }
+}
+
+/// The kind of table an oracle's answer comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OracleKind {
+    /// This project's tables (`tb build`).
+    Tablebase,
+    /// Syzygy giveaway tables (`--syzygy`).
+    Syzygy,
 }
 
 /// A directory of tablebases as an oracle: positions with more men than
@@ -133,55 +168,72 @@ pub(crate) fn attacker_wins<P: Position>(
 
 /// Writes into `proof` a winning move for `attacker` at every position of
 /// the subtree below `pos` (which the oracle says he wins), following the
-/// oracle's quickest win; `false` if the oracle contradicts itself (a
-/// corrupt table), in which case the caller reports "unknown".
+/// oracle's winning steps; `false` if the oracle contradicts itself (a
+/// corrupt table) or its steps come back to a position of their own line,
+/// in which case the caller reports "unknown".
 pub(crate) fn expand_win<P: Position>(
     oracle: &dyn Oracle<P>,
     pos: &P,
     attacker: crate::board::Color,
-    proof: &mut hashbrown::HashMap<u64, crate::moves::Move>,
+    proof: &mut hashbrown::HashMap<u64, Move>,
     done: &mut hashbrown::HashSet<u64>,
 ) -> bool {
-    let hash = pos.zobrist();
-    if done.contains(&hash) {
-        return true;
-    }
-    let moves = pos.legal_moves();
-    if let Some(outcome) = pos.outcome_given(&moves) {
-        return outcome.winner == Some(attacker);
-    }
-    let Some((wdl, distance)) = oracle.probe(pos) else {
-        return false;
+    let mut expansion = Expansion {
+        oracle,
+        attacker,
+        proof,
+        done,
+        line: hashbrown::HashSet::new(),
     };
-    let ok = if pos.turn() == attacker {
-        if wdl != Wdl::Win {
+    expansion.visit(pos)
+}
+
+/// One expansion below a table-settled position: the positions of the
+/// line being followed, to refuse a step that comes back to one of them.
+struct Expansion<'a, P: Position> {
+    oracle: &'a dyn Oracle<P>,
+    attacker: crate::board::Color,
+    proof: &'a mut hashbrown::HashMap<u64, Move>,
+    done: &'a mut hashbrown::HashSet<u64>,
+    line: hashbrown::HashSet<u64>,
+}
+
+impl<P: Position> Expansion<'_, P> {
+    fn visit(&mut self, pos: &P) -> bool {
+        let hash = pos.zobrist();
+        if self.done.contains(&hash) {
+            return true;
+        }
+        let moves = pos.legal_moves();
+        if let Some(outcome) = pos.outcome_given(&moves) {
+            return outcome.winner == Some(self.attacker);
+        }
+        if !self.line.insert(hash) {
             return false;
         }
-        // The move to a position the defender loses one ply sooner.
-        let best = moves.iter().find_map(|&mv| {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            let wins_at_once = child.outcome().is_some_and(|o| o.winner == Some(attacker));
-            let on_track = oracle.probe(&child) == Some((Wdl::Loss, distance.saturating_sub(1)));
-            (wins_at_once || on_track).then_some((mv, child))
-        });
-        match best {
-            Some((mv, child)) => {
-                proof.insert(hash, mv);
-                expand_win(oracle, &child, attacker, proof, done)
+        let ok = match self.oracle.probe_wdl(pos) {
+            Some(Wdl::Win) if pos.turn() == self.attacker => {
+                match self.oracle.winning_step(pos, &moves) {
+                    Some(mv) => {
+                        let mut child = pos.clone();
+                        child.play_unchecked(mv);
+                        self.proof.insert(hash, mv);
+                        self.visit(&child)
+                    }
+                    None => false,
+                }
             }
-            None => false,
-        }
-    } else {
-        wdl == Wdl::Loss
-            && moves.iter().all(|&mv| {
+            Some(Wdl::Loss) if pos.turn() != self.attacker => moves.iter().all(|&mv| {
                 let mut child = pos.clone();
                 child.play_unchecked(mv);
-                expand_win(oracle, &child, attacker, proof, done)
-            })
-    };
-    if ok {
-        done.insert(hash);
+                self.visit(&child)
+            }),
+            _ => false,
+        };
+        self.line.remove(&hash);
+        if ok {
+            self.done.insert(hash);
+        }
+        ok
     }
-    ok
 }

@@ -10,6 +10,9 @@ pub struct ServeConfig {
     pub bind: SocketAddr,
     /// Endgame tablebases (Losing chess); `None` for none.
     pub tablebases: Option<PathBuf>,
+    /// Syzygy giveaway tables behind the antichess tablebases (needs the
+    /// `syzygy` feature); `None` for none.
+    pub syzygy: Option<PathBuf>,
     /// Stored proofs: loaded (and verified) at start; new proofs are written here.
     pub proofs: PathBuf,
     /// Puzzle sets (`*.epd`, `*.jsonl`).
@@ -51,6 +54,7 @@ impl Default for ServeConfig {
         ServeConfig {
             bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
             tablebases: Some(PathBuf::from("tablebases")),
+            syzygy: None,
             proofs: PathBuf::from("proofs"),
             puzzles: Some(PathBuf::from("puzzles")),
             workers: std::thread::available_parallelism().map_or(2, |n| n.get()),

@@ -137,7 +137,7 @@ pub fn count(
         if let Some(source) = &facts.source {
             let source = static_label(
                 source,
-                &["search", "tablebase", "proof", "rules", "none"],
+                &["search", "tablebase", "syzygy", "proof", "rules", "none"],
                 "other",
             );
             metrics::counter!(ANSWERS, "source" => source).increment(1);

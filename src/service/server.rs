@@ -56,7 +56,13 @@ pub fn summary(state: &AppState) -> String {
         state.puzzles.sets.len(),
         state.jobs.workers()
     );
-    if anti.is_none() && sui.is_none() {
+    if let Some(dir) = state.knowledge.syzygy_dir() {
+        text += &format!(
+            "\n  Syzygy giveaway tables behind the antichess tables: {}",
+            dir.display()
+        );
+    }
+    if anti.is_none() && sui.is_none() && state.knowledge.syzygy_dir().is_none() {
         text += "\n  hint: no tablebases found; `ransom tb build --pieces 3` builds the 2-3-man antichess set (7-15 s)";
     }
     if files == 0 {
@@ -86,7 +92,7 @@ pub fn run(config: ServeConfig) -> anyhow::Result<()> {
     super::metrics::install();
     let rt = runtime(&config)?;
     let bind_addr = config.bind;
-    let state = Arc::new(AppState::load(config));
+    let state = Arc::new(AppState::load(config)?);
     rt.block_on(async move {
         let listener = bind(bind_addr).await?;
         let addr = listener.local_addr()?;
@@ -117,7 +123,7 @@ impl Server {
     pub fn start(config: ServeConfig) -> anyhow::Result<Server> {
         super::metrics::install();
         let rt = runtime(&config)?;
-        let state = Arc::new(AppState::load(config));
+        let state = Arc::new(AppState::load(config)?);
         let listener = rt.block_on(bind(state.config.bind))?;
         let addr = listener.local_addr()?;
         let (tx, rx) = oneshot::channel::<()>();

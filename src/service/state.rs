@@ -28,17 +28,23 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Loads tablebases, proofs (verifying each) and puzzles as `config` says.
-    pub fn load(config: ServeConfig) -> AppState {
+    /// Loads tablebases, proofs (verifying each) and puzzles as `config`
+    /// says; an error when the Syzygy folder cannot be used.
+    pub fn load(config: ServeConfig) -> anyhow::Result<AppState> {
         let proofs = ProofIndex::load_dir(&config.proofs);
-        let knowledge = Knowledge::new(config.tablebases.as_deref(), proofs);
+        let knowledge = Knowledge::with_syzygy(
+            config.tablebases.as_deref(),
+            config.syzygy.as_deref(),
+            proofs,
+        )
+        .map_err(|e| anyhow::anyhow!(e))?;
         let puzzles = config
             .puzzles
             .as_deref()
             .map(PuzzleSets::load)
             .unwrap_or_default();
         let jobs = JobPool::new(config.workers, config.queue);
-        AppState {
+        Ok(AppState {
             heavy_lookups: std::sync::Arc::new(tokio::sync::Semaphore::new(
                 config.heavy_lookups.max(1),
             )),
@@ -48,6 +54,6 @@ impl AppState {
             jobs,
             started: Instant::now(),
             stored_proofs: std::sync::Mutex::new(0),
-        }
+        })
     }
 }

@@ -27,9 +27,20 @@ pub fn derive_value<R: LosingRules>(
     let pos = decoded
         .and_then(|(board, turn)| position_of::<R>(board, turn))
         .ok_or_else(|| TbError::NotCovered(format!("{material}: index {index} is no position")))?;
+    derive_position_value(&pos, material, index, wdl, src)
+}
+
+/// [`derive_value`] of the position `pos` (decoded already from `index`).
+fn derive_position_value<R: LosingRules>(
+    pos: &crate::variants::Losing<R>,
+    material: &Material,
+    index: u64,
+    wdl: Wdl,
+    src: &dyn Lookup,
+) -> Result<Value, TbError> {
     let moves = pos.legal_moves();
     if moves.is_empty() {
-        return Ok(stalemate_value(&pos));
+        return Ok(stalemate_value(pos));
     }
     let mut children = Vec::with_capacity(moves.len());
     for &m in moves.iter() {
@@ -84,7 +95,10 @@ pub fn fill_other_side<R: LosingRules>(
                     if super::retro::has_capture(&board, turn) {
                         continue;
                     }
-                    out.push((i, derive_value::<R>(&material, i, w, &src)?));
+                    let Some(pos) = position_of::<R>(board, turn) else {
+                        continue;
+                    };
+                    out.push((i, derive_position_value(&pos, &material, i, w, &src)?));
                 }
                 Ok(out)
             })

@@ -66,9 +66,10 @@ pub fn estimate(
     let indices: f64 = sizes.iter().sum();
     // The largest job with every table it reads held: the least memory
     // the build needs, whatever its budget.
+    let is_missing: hashbrown::HashSet<&Material> = missing.iter().collect();
     let largest_job = needed
         .iter()
-        .filter(|(m, _)| missing.contains(m))
+        .filter(|(m, _)| is_missing.contains(m))
         .map(|(m, reads)| super::job_memory(m, reads))
         .max()
         .unwrap_or(0);

@@ -78,7 +78,7 @@ impl MemTable {
         };
         let path = dist.display().to_string();
         super::side::decode_into(
-            &reader.records()?,
+            |f| Ok(reader.for_each_record(|k, b| f(k, b))?),
             layout,
             |i| wdl_of(codes[i]),
             &mut values,

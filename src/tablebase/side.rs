@@ -249,34 +249,34 @@ pub fn lookup(
     }
 }
 
-/// The stored side's values of a table from its records and the
-/// categories of every index (`wdl(i)`), written into `out` (by raw index;
-/// other indices untouched).
+/// The stored side's values of a table from its records (which `visit`
+/// hands, one at a time, to the function it is given, so that a large
+/// table's records need not be held at once) and the categories of every
+/// index (`wdl(i)`), written into `out` (by raw index; other indices
+/// untouched).
 pub fn decode_into(
-    records: &[(u64, Vec<u8>)],
+    visit: impl FnOnce(&mut dyn FnMut(u64, &[u8])) -> Result<(), TbError>,
     layout: SideLayout,
-    wdl: impl Fn(usize) -> Option<Wdl> + Sync,
+    wdl: impl Fn(usize) -> Option<Wdl>,
     out: &mut [u16],
     path: &str,
 ) -> Result<(), TbError> {
-    let bad = |problem: String| TbError::BadTable {
-        path: path.to_string(),
-        problem,
-    };
     let size = out.len();
     let range = layout.range(size);
     let mut long = Vec::new();
-    for (key, bytes) in records {
-        if *key >= OVERFLOW_BASE {
+    let mut out_of_range = None;
+    visit(&mut |key, bytes| {
+        if key >= OVERFLOW_BASE {
             let start = (key - OVERFLOW_BASE) as usize * OVERFLOW_PER_RECORD;
             for (j, b) in bytes.chunks_exact(2).enumerate() {
                 long.push((start + j, u16::from_le_bytes([b[0], b[1]])));
             }
-            continue;
+            return;
         }
-        let start = *key as usize * SIDE_PER_RECORD;
+        let start = key as usize * SIDE_PER_RECORD;
         if !range.contains(&start) {
-            return Err(bad(format!("record {key} out of range")));
+            out_of_range.get_or_insert(key);
+            return;
         }
         for (j, &byte) in bytes.iter().enumerate() {
             let i = start + j;
@@ -287,6 +287,12 @@ pub fn decode_into(
                 out[i] = layout.value_of(byte, w).unwrap_or(Value::UNKNOWN).0;
             }
         }
+    })?;
+    if let Some(key) = out_of_range {
+        return Err(TbError::BadTable {
+            path: path.to_string(),
+            problem: format!("record {key} out of range"),
+        });
     }
     for (i, v) in long {
         if range.contains(&i) && out[i] == Value::UNKNOWN.0 && Value(v).is_known() {
@@ -330,7 +336,17 @@ mod tests {
             let records = encode(&values, layout);
             let mut out = vec![Value::UNKNOWN.0; size];
             let wdl = |i: usize| Value(values[i]).wdl().map(|(w, _)| w);
-            decode_into(&records, layout, wdl, &mut out, "test").unwrap();
+            decode_into(
+                |f| {
+                    records.iter().for_each(|(k, b)| f(*k, b));
+                    Ok(())
+                },
+                layout,
+                wdl,
+                &mut out,
+                "test",
+            )
+            .unwrap();
             for i in layout.range(size) {
                 if Value(values[i]).is_known() {
                     assert_eq!(out[i], values[i], "index {i}");

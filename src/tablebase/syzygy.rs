@@ -12,8 +12,8 @@
 
 use super::Wdl;
 use crate::notation::fen;
+use crate::position::Position;
 use crate::variants::{International, Losing};
-use shakmaty::fen::Fen;
 use shakmaty::variant::Antichess;
 use shakmaty::{CastlingMode, FromSetup};
 use std::path::{Path, PathBuf};
@@ -60,6 +60,7 @@ pub struct SyzygyTables {
     tables: shakmaty_syzygy::Tablebase<Antichess>,
     dir: PathBuf,
     files: usize,
+    max_men: u32,
 }
 
 impl SyzygyTables {
@@ -80,6 +81,7 @@ impl SyzygyTables {
             tables,
             dir: dir.to_path_buf(),
             files,
+            max_men: most_men(dir),
         })
     }
 
@@ -91,6 +93,12 @@ impl SyzygyTables {
     /// How many table files were found.
     pub fn files(&self) -> usize {
         self.files
+    }
+
+    /// The most men of any table in the folder (positions with more are
+    /// not looked up).
+    pub fn max_men(&self) -> u32 {
+        self.max_men
     }
 
     /// The Syzygy value of `pos` for the side to move.
@@ -125,18 +133,73 @@ impl SyzygyTables {
     }
 }
 
-/// `pos` as shakmaty's antichess position (through its FEN, with the move
-/// counter reset: this project's rules have no 50-move rule).
+/// The most men named by a win/draw/loss file of `dir` (`KRvKN.gtbw`: 4).
+fn most_men(dir: &Path) -> u32 {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter_map(|name| {
+            let stem = name.strip_suffix(".gtbw")?;
+            Some(
+                stem.chars()
+                    .filter(|c| c.is_ascii_alphabetic() && *c != 'v')
+                    .count() as u32,
+            )
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// `pos` as shakmaty's antichess position, built square by square (a
+/// FEN round trip cost several times more per probe), with the move
+/// counter reset: this project's rules have no 50-move rule.
 fn to_shakmaty(pos: &Losing<International>) -> Result<Antichess, String> {
-    let text = fen::write(pos);
-    let parsed: Fen = text
-        .parse()
-        .map_err(|e| format!("{text}: not a FEN shakmaty reads: {e}"))?;
-    let mut setup = parsed.into_setup();
-    setup.halfmoves = 0;
+    use crate::board::{Color, Role};
+    let board = pos.board();
+    let mut theirs = shakmaty::Board::empty();
+    for sq in board.occupied() {
+        let Some(piece) = board.piece_at(sq) else {
+            continue;
+        };
+        let color = match piece.color {
+            Color::White => shakmaty::Color::White,
+            Color::Black => shakmaty::Color::Black,
+        };
+        let role = match piece.role {
+            Role::Pawn => shakmaty::Role::Pawn,
+            Role::Knight => shakmaty::Role::Knight,
+            Role::Bishop => shakmaty::Role::Bishop,
+            Role::Rook => shakmaty::Role::Rook,
+            Role::Queen => shakmaty::Role::Queen,
+            Role::King => shakmaty::Role::King,
+        };
+        theirs.set_piece_at(
+            shakmaty::Square::new(sq.index() as u32),
+            shakmaty::Piece { color, role },
+        );
+    }
+    let ours = pos.to_setup();
+    let mut setup = shakmaty::Setup::empty();
+    setup.board = theirs;
+    setup.turn = match ours.turn {
+        Color::White => shakmaty::Color::White,
+        Color::Black => shakmaty::Color::Black,
+    };
+    setup.castling_rights = shakmaty::Bitboard(ours.castling.0);
+    setup.ep_square = ours
+        .ep_square
+        .map(|sq| shakmaty::Square::new(sq.index() as u32));
     Antichess::from_setup(setup, CastlingMode::Standard)
         .or_else(shakmaty::PositionError::ignore_too_much_material)
-        .map_err(|e| format!("{text}: not an antichess position for shakmaty: {e}"))
+        .or_else(shakmaty::PositionError::ignore_impossible_check)
+        .map_err(|e| {
+            format!(
+                "{}: not an antichess position for shakmaty: {e}",
+                fen::write(pos)
+            )
+        })
 }
 
 #[cfg(test)]

@@ -92,9 +92,11 @@ pub fn verify_file<R: LosingRules>(
             {
                 longest.fetch_max(u64::from(d) << 40 | (LOW - i), Ordering::Relaxed);
             }
-            let fen = crate::notation::fen::write(&pos);
+            // Written only for a report (a FEN per position would cost more
+            // than the check of most positions).
+            let fen = || crate::notation::fen::write(&pos);
             if !stored.is_known() {
-                return Ok(Some((i, format!("index {i} ({fen}): missing"))));
+                return Ok(Some((i, format!("index {i} ({}): missing", fen()))));
             }
             let moves = pos.legal_moves();
             let expect = if moves.is_empty() {
@@ -109,7 +111,7 @@ pub fn verify_file<R: LosingRules>(
                 if kids.iter().any(|v| !v.is_known()) {
                     return Ok(Some((
                         i,
-                        format!("index {i} ({fen}): a successor has no value"),
+                        format!("index {i} ({}): a successor has no value", fen()),
                     )));
                 }
                 Value::parent_of_best(kids)
@@ -123,14 +125,25 @@ pub fn verify_file<R: LosingRules>(
                 (
                     i,
                     format!(
-                        "index {i} ({fen}): stored {:?}, successors give {:?}",
+                        "index {i} ({}): stored {:?}, successors give {:?}",
+                        fen(),
                         stored.wdl(),
                         expect.wdl()
                     ),
                 )
             }))
         })
-        .collect::<Result<Vec<_>, _>>()?;
+        // The first error by index, without a slot per index (a 5-man
+        // table has a billion).
+        .try_reduce(
+            || None,
+            |a, b| {
+                Ok(match (a, b) {
+                    (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
+                    (a, b) => a.or(b),
+                })
+            },
+        )?;
     let positions = valid.load(Ordering::Relaxed);
     let packed = longest.into_inner();
     let longest_win = (packed >> 40) as u16;
@@ -144,6 +157,6 @@ pub fn verify_file<R: LosingRules>(
         positions,
         longest_win,
         longest_win_fen,
-        first_error: first.into_iter().flatten().min_by_key(|e| e.0).map(|e| e.1),
+        first_error: first.map(|e| e.1),
     })
 }

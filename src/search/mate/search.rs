@@ -26,7 +26,9 @@ use crate::position::Position;
 use crate::search::SearchResult;
 use crate::search::budget::{Budget, Meter, Progress};
 use crate::search::numbers::{child_thresholds, combine, select};
+use crate::search::oracle::{Oracle, attacker_wins};
 use crate::search::pn::Pn;
+use crate::tablebase::Wdl;
 use crate::variants::Variant;
 use std::time::Duration;
 
@@ -39,6 +41,10 @@ pub type Bound = u16;
 /// on the long crazyhouse mates, a constant works better than the mobility
 /// of the same side two plies up.
 const QUIET_GUESS: u64 = 10;
+
+/// The attacker moves of a mate that does not exist ([`MateSearch`]'s
+/// tables say the attacker does not win): more than any bound searched.
+const NEVER: Bound = Bound::MAX / 2;
 
 /// Bounds up to which attacker and defender positions are settled by the
 /// direct full-width test of `shallow.rs` instead of df-pn expansion.
@@ -79,6 +85,8 @@ pub struct MateSearch<'p, P: Position> {
     root: (Pn, Pn),
     /// The defender's last refutation per bound in the direct test.
     pub(super) killers: Vec<Option<Move>>,
+    /// Endgame tables that rule mates out (Losing chess).
+    oracle: Option<&'p dyn Oracle<P>>,
     _variant: std::marker::PhantomData<P>,
 }
 
@@ -107,6 +115,7 @@ impl<'p, P: Position> MateSearch<'p, P> {
             meter: Meter::new(budget),
             root: (Pn::ONE, Pn::ONE),
             killers: vec![None; usize::from(DIRECT_BOUND) + 1],
+            oracle: None,
             _variant: std::marker::PhantomData,
         }
     }
@@ -115,6 +124,36 @@ impl<'p, P: Position> MateSearch<'p, P> {
     pub fn with_progress(mut self, report: &'p mut dyn FnMut(&Progress)) -> Self {
         self.meter.set_progress(report);
         self
+    }
+
+    /// Lets endgame tables rule mates out (Losing chess): a position they
+    /// cover where the attacker does not win is disproved for every bound,
+    /// and with a distance to win, for every bound below the attacker moves
+    /// that distance takes. Mates are still found and verified by search;
+    /// the tables only cut lines that cannot hold one.
+    pub fn with_oracle(mut self, oracle: Option<&'p dyn Oracle<P>>) -> Self {
+        self.oracle = oracle;
+        self
+    }
+
+    /// The fewest attacker moves a mate from `pos` takes by the endgame
+    /// tables ([`NEVER`] if the attacker does not win); `None` if no table
+    /// covers `pos` or it gives no distance.
+    fn moves_needed_by_tables(&self, pos: &P) -> Option<Bound> {
+        let oracle = self.oracle?;
+        let attacker_to_move = pos.turn() == self.attacker;
+        match oracle.probe(pos) {
+            // A win in d plies takes ceil(d/2) attacker moves when he is to
+            // move, floor(d/2) when the defender is (the loser may make the
+            // last move in Losing chess); fewest plies, fewest moves.
+            Some((Wdl::Win, d)) if attacker_to_move => Some(d.div_ceil(2)),
+            Some((Wdl::Loss, d)) if !attacker_to_move => Some(d / 2),
+            Some(_) => Some(NEVER),
+            None => match attacker_wins(oracle, pos, self.attacker)? {
+                true => None,
+                false => Some(NEVER),
+            },
+        }
     }
 
     /// Restricts the attacker, in variants where only checkmate wins
@@ -231,6 +270,12 @@ impl<'p, P: Position> MateSearch<'p, P> {
         }
         if let Some(known) = self.lookup(hash, bound) {
             return known;
+        }
+        if let Some(needed) = self.moves_needed_by_tables(pos)
+            && needed > bound
+        {
+            self.store(hash, needed - 1, Pn::INFINITE, Pn::ZERO, 1);
+            return (Pn::INFINITE, Pn::ZERO);
         }
         if bound == 0 && (attacker_to_move || (P::ONLY_CHECKMATE_WINS && !pos.is_check())) {
             return (Pn::INFINITE, Pn::ZERO);

@@ -10,6 +10,7 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::search::SearchResult;
 use crate::search::budget::{Budget, Progress};
+use crate::search::oracle::Oracle;
 use std::time::{Duration, Instant};
 
 /// What the mate solver established.
@@ -127,6 +128,17 @@ pub fn solve_mate<P: Position>(
     options: &MateOptions,
     progress: &mut dyn FnMut(&Progress),
 ) -> MateReport {
+    solve_mate_with(root, options, None, progress)
+}
+
+/// [`solve_mate`] with endgame tables that rule mates out at the leaves
+/// (Losing chess; see [`MateSearch::with_oracle`]).
+pub fn solve_mate_with<P: Position>(
+    root: &P,
+    options: &MateOptions,
+    oracle: Option<&dyn Oracle<P>>,
+    progress: &mut dyn FnMut(&Progress),
+) -> MateReport {
     let start = Instant::now();
     let mut report = MateReport::unknown();
     if let Some(outcome) = root.outcome() {
@@ -139,7 +151,7 @@ pub fn solve_mate<P: Position>(
     }
     let mut found: Option<(Bound, MateSolution)> = None;
     let mut disproved = 0;
-    match search_short_bounds(root, options, start, &mut report) {
+    match search_short_bounds(root, options, oracle, start, &mut report) {
         Upwards::Mate(length, Some(solution)) => {
             report.shortest = true;
             found = Some((length, solution));
@@ -168,6 +180,7 @@ pub fn solve_mate<P: Position>(
             ..options.budget
         };
         let mut pass = MateSearch::<P>::new(root.turn(), &pass_budget)
+            .with_oracle(oracle)
             .quiet_moves_above(options.max - quiet_moves);
         if pass.search(root, options.max) == SearchResult::Proved {
             let length = pass.proved_bound(root.zobrist()).unwrap_or(options.max);
@@ -187,7 +200,7 @@ pub fn solve_mate<P: Position>(
     {
         let budget = remaining_budget(options, &report, start);
         let (result, nodes) =
-            search_root_split(root, length - 1, &budget, options.threads, progress);
+            search_root_split(root, length - 1, &budget, options.threads, oracle, progress);
         report.nodes += nodes;
         match result {
             SearchResult::Disproved => {
@@ -204,7 +217,9 @@ pub fn solve_mate<P: Position>(
         }
     }
     let budget = remaining_budget(options, &report, start);
-    let mut search = MateSearch::<P>::new(root.turn(), &budget).with_progress(progress);
+    let mut search = MateSearch::<P>::new(root.turn(), &budget)
+        .with_oracle(oracle)
+        .with_progress(progress);
     match found {
         _ if settled_by_split || report.shortest => {}
         Some((length, solution)) => {
@@ -294,6 +309,7 @@ fn search_upwards<P: Position>(
 fn search_short_bounds<P: Position>(
     root: &P,
     options: &MateOptions,
+    oracle: Option<&dyn Oracle<P>>,
     start: Instant,
     report: &mut MateReport,
 ) -> Upwards {
@@ -303,7 +319,7 @@ fn search_short_bounds<P: Position>(
     }
     let mut budget = remaining_budget(options, report, start);
     budget.max_nodes = budget.max_nodes.min(DEEPENING_NODES);
-    let mut search = MateSearch::<P>::new(root.turn(), &budget);
+    let mut search = MateSearch::<P>::new(root.turn(), &budget).with_oracle(oracle);
     let upwards = search_upwards(&mut search, root, 1..=DEEPENING_MAX_BOUND);
     report.nodes += search.nodes();
     upwards

@@ -27,11 +27,12 @@ use super::table::SharedTable;
 use crate::position::Position;
 use crate::search::SearchResult;
 use crate::search::budget::{Budget, Progress};
+use crate::search::oracle::Oracle;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// The shared state of the threads of one split search.
-struct Shared<'a, P> {
+struct Shared<'a, P: Position> {
     root: &'a P,
     /// The table of several threads (one thread keeps its own, unlocked).
     table: Option<SharedTable>,
@@ -44,6 +45,8 @@ struct Shared<'a, P> {
     /// Nodes of the threads other than the first, added after each of
     /// their root moves (for the progress reports).
     other_nodes: AtomicU64,
+    /// Endgame tables that rule mates out.
+    oracle: Option<&'a dyn Oracle<P>>,
 }
 
 /// Decides "the attacker, to move at `root`, mates within `bound`" on
@@ -57,6 +60,7 @@ pub(super) fn search_root_split<P: Position>(
     bound: Bound,
     budget: &Budget,
     threads: usize,
+    oracle: Option<&dyn Oracle<P>>,
     progress: &mut dyn FnMut(&Progress),
 ) -> (SearchResult, u64) {
     let threads = threads.max(1);
@@ -73,6 +77,7 @@ pub(super) fn search_root_split<P: Position>(
         bound,
         stop: AtomicBool::new(false),
         other_nodes: AtomicU64::new(0),
+        oracle,
     };
     let mut first_report = |p: &Progress| {
         let mut p = *p;
@@ -112,7 +117,8 @@ fn work<P: Position>(
     let mut search = match &shared.table {
         Some(table) => MateSearch::<P>::sharing(attacker, budget, table),
         None => MateSearch::<P>::new(attacker, budget),
-    };
+    }
+    .with_oracle(shared.oracle);
     if let Some(report) = progress {
         search = search.with_progress(report);
     }
@@ -142,7 +148,7 @@ fn work<P: Position>(
     (SearchResult::Disproved, search.nodes())
 }
 
-impl<P> Shared<'_, P> {
+impl<P: Position> Shared<'_, P> {
     /// The next root move to search, if any is left: the first thread
     /// takes them from the front, the others from the back.
     fn take(&self, from_front: bool) -> Option<usize> {
@@ -176,14 +182,15 @@ mod tests {
             stop: None,
         };
         for threads in [1, 2] {
-            let within = |bound| search_root_split(&root, bound, &budget, threads, &mut |_| {});
+            let within =
+                |bound| search_root_split(&root, bound, &budget, threads, None, &mut |_| {});
             assert_eq!(within(2).0, SearchResult::Proved, "{threads} threads");
             assert_eq!(within(1).0, SearchResult::Disproved, "{threads} threads");
             let tiny = Budget {
                 max_nodes: 2,
                 ..budget
             };
-            let (result, _) = search_root_split(&root, 2, &tiny, threads, &mut |_| {});
+            let (result, _) = search_root_split(&root, 2, &tiny, threads, None, &mut |_| {});
             assert_ne!(result, SearchResult::Disproved, "{threads} threads");
         }
     }
