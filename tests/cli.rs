@@ -1,5 +1,7 @@
 //! The `ransom` command line, run as a separate process.
 
+mod common;
+
 use serde_json::Value;
 use std::process::{Command, Output};
 
@@ -844,4 +846,37 @@ fn syzygy_flags_need_the_feature() {
         assert_ne!(code, 0);
         assert!(err.contains("--features syzygy"), "{args:?}: {err}");
     }
+}
+
+/// `mate --tablebases`: this project's tables cut the lines a win cannot
+/// finish in time (a win in d plies takes ⌈d/2⌉ of the attacker's moves),
+/// so the shortest mate is the tables' distance to win in moves, proved and
+/// verified; a position the tables call lost has no mate, without search.
+#[test]
+fn mate_with_own_tables_gives_the_tables_distance_in_moves() {
+    let dir = std::env::temp_dir().join(format!("ransom-cli-mate-tb-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    ok(&["tb", "build", "--material", "KvR", "--dir", d, "-q"]);
+    let mate = |fen: &str| {
+        let mut args = common::antichess_mate_args(fen, "20");
+        args.extend(["--tablebases", d]);
+        json(&args)
+    };
+    for (fen, dtw) in [
+        ("8/8/8/8/8/3k4/8/1R6 w - - 0 1", 28),
+        ("8/8/8/8/1k6/8/8/7R w - - 0 1", 20),
+    ] {
+        let probe = json(&["tb", "probe", "--fen", fen, "--dir", d, "--json"]);
+        assert_eq!(probe["dtw"], dtw, "{probe}");
+        let out = mate(fen);
+        assert_eq!(out["proven"], "mate", "{out}");
+        assert_eq!(out["mate_in"], dtw / 2, "{fen}: {out}");
+        assert_eq!(out["shortest"], true, "{out}");
+        assert!(out["verified_positions"].as_u64().unwrap() > 0, "{out}");
+    }
+    let out = mate("8/8/8/8/8/3k4/8/1R6 b - - 0 1");
+    assert_eq!(out["proven"], "no-mate", "{out}");
+    assert_eq!(out["nodes"], 0, "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::http::{encode, get};
+use common::http::{encode, get, post};
 use ransom::service::Server;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -116,17 +116,7 @@ fn mate_with_syzygy_tables_finds_the_same_mate_with_fewer_nodes() {
     let dir = common::fresh_dir("syzygy-sources", "mate");
     let s = syzygy();
     let mate = |fen: &str, tables: bool| {
-        let mut args = vec![
-            "mate",
-            "-q",
-            "--json",
-            "-v",
-            "antichess",
-            "--fen",
-            fen,
-            "--max",
-            "12",
-        ];
+        let mut args = common::antichess_mate_args(fen, "12");
         if tables {
             args.extend(["--syzygy", s.to_str().unwrap()]);
         }
@@ -191,7 +181,8 @@ fn syzygy_tables_are_refused_where_they_do_not_apply() {
 
 /// `serve --syzygy`: a position only the Syzygy tables cover is answered
 /// from them (`"source": "syzygy"`, a category and no distance), and so
-/// are its moves; a folder without tables stops the start with its name.
+/// are its moves; the mate endpoint uses them to rule lines out; a folder
+/// without tables stops the start with its name.
 #[test]
 fn the_service_answers_from_syzygy_tables() {
     let mut config = common::bare_serve_config(common::fresh_dir("syzygy-sources", "serve"));
@@ -213,6 +204,17 @@ fn the_service_answers_from_syzygy_tables() {
             .any(|m| m["category"] == "loss" && m["source"] == "syzygy"),
         "{body}"
     );
+    // The mate endpoint rules lines out with them too: a lost position
+    // has no mate, without search.
+    let response = post(
+        server.addr(),
+        "/v1/antichess/mate",
+        &serde_json::json!({ "fen": KRVKN_LOSS, "max": 5 }).to_string(),
+    );
+    assert_eq!(response.status, 200);
+    let body = response.json();
+    assert_eq!(body["proven"], "no-mate", "{body}");
+    assert_eq!(body["nodes"], 0, "{body}");
     let mut config = common::bare_serve_config(common::fresh_dir("syzygy-sources", "serve2"));
     config.syzygy = Some(PathBuf::from("no-such-folder"));
     let err = Server::start(config).err().expect("a start error");

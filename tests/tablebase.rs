@@ -275,6 +275,17 @@ fn tables_verify_against_their_successors() {
         let report = tablebase::verify_file::<International>(&path, &tb).unwrap();
         assert_eq!(report.first_error, None, "{key}");
         assert!(report.positions > 0);
+        // What `tb verify` runs: the tables it reads loaded into memory
+        // first, for the distance file and the win/draw/loss file alike.
+        let wdl = tablebase::wdl_path(dir, ransom::Variant::Antichess, &m);
+        for file in [&path, &wdl] {
+            let loaded = tablebase::verify_table_file::<International>(file).unwrap();
+            assert_eq!(loaded.first_error, None, "{key}");
+            assert_eq!(loaded.positions, report.positions, "{key}");
+        }
+        let loaded = tablebase::verify_table_file::<International>(&path).unwrap();
+        assert_eq!(loaded.longest_win, report.longest_win, "{key}");
+        assert_eq!(loaded.longest_win_fen, report.longest_win_fen, "{key}");
     }
 }
 
@@ -744,4 +755,43 @@ fn the_built_tables_match_the_committed_manifest() {
         problems[0].starts_with("antichess-KvK.rtb:"),
         "{problems:?}"
     );
+}
+
+/// A table whose stored values break the rule `tb verify` checks (a value
+/// is the best of its moves' values) is reported, naming a position that
+/// breaks it, through both kinds of file: distances changed in the
+/// distance file, categories changed in the win/draw/loss file.
+#[test]
+fn verify_reports_positions_that_contradict_their_moves() {
+    let tb = Tablebase::<International>::open(antichess_3());
+    let m = Material::parse("KvR").unwrap().canonical();
+    let values = tablebase::generate::<International>(&m, &tb).unwrap();
+    let dir = fresh_dir("verify-corrupt");
+    // Every 50th win, on both sides to move (the distance file keeps one),
+    // two plies longer: the same category and parity, a wrong distance.
+    let longer: Vec<u16> = values
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| match Value(v).wdl() {
+            Some((Wdl::Win, d)) if i % 50 == 0 => Value::win(d + 2).0,
+            _ => v,
+        })
+        .collect();
+    assert_ne!(longer, values);
+    tablebase::write_table::<International>(&dir, &m, &longer, false).unwrap();
+    let rtb = tablebase::table_path(&dir, ransom::Variant::Antichess, &m);
+    let report = tablebase::verify_table_file::<International>(&rtb).unwrap();
+    let error = report.first_error.expect("a distance error");
+    assert!(error.contains("successors give"), "{error}");
+    // The same wins made draws: a category error in the .rwdl file.
+    let drawn: Vec<u16> = values
+        .iter()
+        .zip(&longer)
+        .map(|(&v, &l)| if v == l { v } else { Value::DRAW.0 })
+        .collect();
+    tablebase::write_table::<International>(&dir, &m, &drawn, true).unwrap();
+    let rwdl = tablebase::wdl_path(&dir, ransom::Variant::Antichess, &m);
+    let report = tablebase::verify_table_file::<International>(&rwdl).unwrap();
+    let error = report.first_error.expect("a category error");
+    assert!(error.contains("successors give"), "{error}");
 }

@@ -588,17 +588,15 @@ fn verify(file: &Path, json: bool) -> anyhow::Result<ExitCode> {
     };
     let variant = losing_variant(reader.variant())?;
     drop(reader);
-    // The tables it leads to are read from beside it.
-    let dir = file
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."))
-        .to_path_buf();
+    // The tables it leads to are read from beside it, into memory.
+    let file = if file.parent().is_some_and(|p| p.as_os_str().is_empty()) {
+        Path::new(".").join(file)
+    } else {
+        file.to_path_buf()
+    };
     let report = match variant {
-        Variant::Suicide => tablebase::verify_file::<Fics>(file, &Tablebase::<Fics>::open(&dir))?,
-        _ => {
-            tablebase::verify_file::<International>(file, &Tablebase::<International>::open(&dir))?
-        }
+        Variant::Suicide => tablebase::verify_table_file::<Fics>(&file)?,
+        _ => tablebase::verify_table_file::<International>(&file)?,
     };
     if json {
         outln!(

@@ -53,7 +53,7 @@ pub use open::{TableFile, open_table};
 pub use reader::Tablebase;
 pub use resident::job_memory;
 pub use stats::{Stats, stats, stats_in_dir};
-pub use verify::{VerifyReport, verify_file};
+pub use verify::{VerifyReport, verify_file, verify_table_file};
 
 use crate::board::Color;
 use crate::position::{Position, Setup};
@@ -323,6 +323,41 @@ pub struct MemTables {
     pub variant: Option<Variant>,
     /// The directory (for error messages).
     pub dir: PathBuf,
+}
+
+impl MemTables {
+    /// Every table `material` reads ([`Material::reads`]), loaded from
+    /// `dir` into memory in dependency order (each table's unstored side is
+    /// derived once, through the tables loaded before it), so that checking
+    /// `material` looks its successors up without reading files or deriving
+    /// a distance per lookup. `wdl_only` loads categories alone. An error
+    /// names a table that is missing or damaged.
+    pub fn load_reads<R: LosingRules>(
+        dir: &Path,
+        material: &Material,
+        wdl_only: bool,
+    ) -> Result<MemTables, TbError> {
+        let mut reads = material.reads();
+        reads.sort_by_key(|s| (s.men(), s.pawns(), s.to_string()));
+        let mut mem = MemTables {
+            variant: Some(R::VARIANT),
+            dir: dir.to_path_buf(),
+            ..MemTables::default()
+        };
+        for s in reads {
+            let table = MemTable::load::<R>(dir, &s, &mem, wdl_only)?;
+            if !wdl_only && !table.exact() {
+                return Err(TbError::BadTable {
+                    path: table_path(dir, R::VARIANT, &s).display().to_string(),
+                    problem: format!(
+                        "{material} reads the distances of {s}, whose table was built with --wdl-only"
+                    ),
+                });
+            }
+            mem.tables.insert(s, Arc::new(table));
+        }
+        Ok(mem)
+    }
 }
 
 impl Lookup for MemTables {

@@ -26,6 +26,22 @@ pub struct VerifyReport {
     pub longest_win_fen: Option<String>,
 }
 
+/// [`verify_file`] with the tables `path`'s table reads loaded from
+/// beside it into memory first ([`super::MemTables::load_reads`]; only
+/// their categories for a win/draw/loss file): what `tb verify` runs. Each
+/// successor is then one memory lookup, where reading them through their
+/// files derived the unstored side's distances again at every lookup.
+pub fn verify_table_file<R: LosingRules>(path: &Path) -> Result<VerifyReport, TbError> {
+    let reader = open_table(path, Some(R::VARIANT), None)?;
+    let key = reader.description().split(' ').next().unwrap_or_default();
+    let material = Material::parse(key)?;
+    let wdl_only = TableFile::of(&reader) == TableFile::Wdl;
+    drop(reader);
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let others = super::MemTables::load_reads::<R>(dir, &material, wdl_only)?;
+    verify_file::<R>(path, &others)
+}
+
 /// Re-checks every position of the table at `path` against its successors
 /// (read from the same table and from the tables beside it), in one
 /// forward pass: wins must have a losing successor at distance d - 1 and

@@ -46,6 +46,22 @@ pub fn run_ransom(args: &[&str], dir: &std::path::Path) -> (i32, String, String)
     )
 }
 
+/// The arguments of `ransom mate` for an antichess mate of at most `max`
+/// moves from `fen`, as JSON without progress (add table options after).
+pub fn antichess_mate_args<'a>(fen: &'a str, max: &'a str) -> Vec<&'a str> {
+    vec![
+        "mate",
+        "-q",
+        "--json",
+        "-v",
+        "antichess",
+        "--fen",
+        fen,
+        "--max",
+        max,
+    ]
+}
+
 /// An empty folder for one test, `PREFIX-NAME-PID` under the target's
 /// scratch directory (emptied first if an earlier run left it).
 pub fn fresh_dir(prefix: &str, name: &str) -> PathBuf {

@@ -5,11 +5,11 @@ use super::super::error::ApiError;
 use super::super::input;
 use super::super::state::AppState;
 use super::budget;
-use crate::analysis::{MateSolutionView, holdings_json, mate_report_json, move_steps};
+use crate::analysis::{Knowledge, MateSolutionView, holdings_json, mate_report_json, move_steps};
 use crate::dispatch;
 use crate::position::Position;
 use crate::search::Budget;
-use crate::search::mate::{MateOptions, MateStatus, solve_mate};
+use crate::search::mate::{MateOptions, MateStatus, solve_mate_with};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::rejection::PathRejection;
@@ -62,16 +62,24 @@ pub async fn mate(
         threads: 1,
     };
     let limit = request.tree_limit.unwrap_or(400).min(5000);
+    let shared = Arc::clone(&state);
     state
         .jobs
-        .run(move || dispatch!(&pos, p => solve(p, options, limit)))
+        .run(move || dispatch!(&pos, p => solve(p, options, limit, &shared.knowledge)))
         .await?
 }
 
-fn solve<P: Position>(pos: &P, options: MateOptions, limit: usize) -> Result<Answer, ApiError> {
+/// Solves with the tables the service has (Losing chess: they rule lines
+/// out, see [`crate::search::mate::MateSearch::with_oracle`]).
+fn solve<P: Position>(
+    pos: &P,
+    options: MateOptions,
+    limit: usize,
+    knowledge: &Knowledge,
+) -> Result<Answer, ApiError> {
     let max = options.max;
     let budget: Budget = options.budget;
-    let report = solve_mate(pos, &options, &mut |_| {});
+    let report = solve_mate_with(pos, &options, knowledge.oracle::<P>(), &mut |_| {});
     if report.status == MateStatus::Unknown {
         return Err(ApiError::budget_exhausted(
             format!(
