@@ -149,6 +149,15 @@ fn solve_one<P: Position>(start: P, args: &MateArgs) -> anyhow::Result<ExitCode>
     };
     let oracle = leaf_oracle::<P>(args.tablebases.as_deref(), args.syzygy.as_deref())
         .map_err(|e| anyhow::anyhow!(e))?;
+    if let Some(dir) = &args.tablebases
+        && ransom::search::oracle::tablebase_oracle::<P>(dir).is_none()
+    {
+        eprintln!(
+            "note: --tablebases {}: no {} tables there; they are not used",
+            dir.display(),
+            P::VARIANT.name()
+        );
+    }
     let report = solve_mate_with(
         &pos,
         &args.options(max),

@@ -426,7 +426,7 @@ fn manifest(variant: Variant, check: bool, dir: &Path) -> anyhow::Result<ExitCod
     if !check {
         let path = tablebase::write_manifest(dir, variant)?;
         let entries = tablebase::read_manifest(&path)?;
-        outln!("{}: {} tables", path.display(), entries.len())?;
+        outln!("{}: {} files", path.display(), entries.len())?;
         return Ok(ExitCode::SUCCESS);
     }
     let problems = tablebase::check_manifest(dir, variant)?;

@@ -113,10 +113,20 @@ pub fn write_manifest(dir: &Path, variant: Variant) -> Result<PathBuf, TbError> 
     }
     let entries = scan(dir, variant)?;
     let total: u64 = entries.iter().map(|e| e.bytes).sum();
+    // A table is one or two files (`.rwdl`, `.rtb`).
+    let tables: hashbrown::HashSet<&str> = entries
+        .iter()
+        .map(|e| {
+            e.name
+                .rsplit_once('.')
+                .map_or(e.name.as_str(), |(stem, _)| stem)
+        })
+        .collect();
     let mut text = format!(
-        "# ransom tablebase manifest for {}: {} tables, {} bytes\n# file\tbytes\tfnv1a64\n",
+        "# ransom tablebase manifest for {}: {} files ({} tables), {} bytes\n# file\tbytes\tfnv1a64\n",
         variant.name(),
         entries.len(),
+        tables.len(),
         total
     );
     for e in &entries {
