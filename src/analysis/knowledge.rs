@@ -219,10 +219,7 @@ impl Knowledge {
         let mut knowledge = Knowledge::new(tablebases, proofs);
         if let Some(dir) = syzygy {
             let second = syzygy_oracle::<Losing<International>>(dir)?;
-            knowledge.antichess = Some(match knowledge.antichess.take() {
-                Some(first) => Box::new(Chain::new(first, second)),
-                None => second,
-            });
+            knowledge.antichess = Chain::of(knowledge.antichess.take(), Some(second));
             knowledge.syzygy = Some(dir.to_path_buf());
         }
         Ok(knowledge)

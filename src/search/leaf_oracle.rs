@@ -18,9 +18,25 @@ pub struct Chain<P: Position> {
 }
 
 impl<P: Position> Chain<P> {
-    /// `first`, then `second` where `first` covers nothing.
-    pub fn new(first: Box<dyn Oracle<P>>, second: Box<dyn Oracle<P>>) -> Self {
-        Chain { first, second }
+    /// `first`, then `second` where `first` covers nothing; either alone
+    /// when the other is missing.
+    pub fn of(
+        first: Option<Box<dyn Oracle<P>>>,
+        second: Option<Box<dyn Oracle<P>>>,
+    ) -> Option<Box<dyn Oracle<P>>> {
+        match (first, second) {
+            (Some(first), Some(second)) => Some(Box::new(Chain { first, second })),
+            (first, second) => first.or(second),
+        }
+    }
+
+    /// The oracle that answers for `pos`: the first if it covers it.
+    fn answering(&self, pos: &P) -> &dyn Oracle<P> {
+        if self.first.probe_wdl(pos).is_some() {
+            self.first.as_ref()
+        } else {
+            self.second.as_ref()
+        }
     }
 }
 
@@ -36,19 +52,11 @@ impl<P: Position> Oracle<P> for Chain<P> {
     }
 
     fn winning_step(&self, pos: &P, moves: &MoveList) -> Option<Move> {
-        if self.first.probe_wdl(pos).is_some() {
-            self.first.winning_step(pos, moves)
-        } else {
-            self.second.winning_step(pos, moves)
-        }
+        self.answering(pos).winning_step(pos, moves)
     }
 
     fn kind(&self, pos: &P) -> OracleKind {
-        if self.first.probe_wdl(pos).is_some() {
-            self.first.kind(pos)
-        } else {
-            self.second.kind(pos)
-        }
+        self.answering(pos).kind(pos)
     }
 
     fn cache_counts(&self) -> crate::store::CacheCounts {
@@ -66,10 +74,7 @@ pub fn leaf_oracle<P: Position>(
 ) -> Result<Option<Box<dyn Oracle<P>>>, String> {
     let own = tablebases.and_then(tablebase_oracle::<P>);
     let syzygy = syzygy.map(syzygy_oracle::<P>).transpose()?;
-    Ok(match (own, syzygy) {
-        (Some(first), Some(second)) => Some(Box::new(Chain { first, second })),
-        (own, syzygy) => own.or(syzygy),
-    })
+    Ok(Chain::of(own, syzygy))
 }
 
 /// The Syzygy giveaway tables of `dir` as an oracle of variant `P`: an

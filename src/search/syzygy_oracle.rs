@@ -52,15 +52,18 @@ impl Oracle<Losing<International>> for SyzygyTables {
                 }
                 continue;
             }
-            if Oracle::probe_wdl(self, &child) != Some(Wdl::Loss) {
-                continue;
-            }
+            // One probe a child: the category after a capture or pawn
+            // move, the distance to zeroing (negative: the opponent loses)
+            // after a quiet one.
             let rank = if mv.is_zeroing() {
+                if Oracle::probe_wdl(self, &child) != Some(Wdl::Loss) {
+                    continue;
+                }
                 0
             } else {
                 match self.probe_dtz(&child) {
-                    Ok((d, _)) => d.unsigned_abs().max(1),
-                    Err(_) => continue,
+                    Ok((d, _)) if d < 0 => d.unsigned_abs(),
+                    _ => continue,
                 }
             };
             if best.is_none_or(|(r, _)| rank < r) {

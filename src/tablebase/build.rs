@@ -215,19 +215,8 @@ pub fn build_with_progress<R: LosingRules>(
                 missing + working,
                 options.memory,
             );
-            for &s in reads {
-                if !mem.tables.contains_key(&s) {
-                    let table = MemTable::load::<R>(dir, &s, &mem, options.wdl_only)?;
-                    if !options.wdl_only && !table.exact() {
-                        return Err(TbError::BadTable {
-                            path: table_path(dir, R::VARIANT, &s).display().to_string(),
-                            problem: format!(
-                                "{m} needs the distances of {s}, whose table was built with --wdl-only: delete its .rwdl file and build again"
-                            ),
-                        });
-                    }
-                    mem.tables.insert(s, Arc::new(table));
-                }
+            for s in reads {
+                mem.load_read::<R>(m, s, options.wdl_only)?;
             }
             let values = generate_with_progress::<R>(m, &mem, state)?;
             write_table::<R>(dir, m, &values, options.wdl_only)?;

@@ -345,18 +345,37 @@ impl MemTables {
             ..MemTables::default()
         };
         for s in reads {
-            let table = MemTable::load::<R>(dir, &s, &mem, wdl_only)?;
-            if !wdl_only && !table.exact() {
-                return Err(TbError::BadTable {
-                    path: table_path(dir, R::VARIANT, &s).display().to_string(),
-                    problem: format!(
-                        "{material} reads the distances of {s}, whose table was built with --wdl-only"
-                    ),
-                });
-            }
-            mem.tables.insert(s, Arc::new(table));
+            mem.load_read::<R>(material, &s, wdl_only)?;
         }
         Ok(mem)
+    }
+
+    /// Loads `read` (a table `reader` reads) from this set's folder unless
+    /// it is held already, through the tables held (for its unstored
+    /// side). Unless `wdl_only`, its distances must be exact: a table built
+    /// with `--wdl-only` is an error naming it.
+    pub(crate) fn load_read<R: LosingRules>(
+        &mut self,
+        reader: &Material,
+        read: &Material,
+        wdl_only: bool,
+    ) -> Result<(), TbError> {
+        if self.tables.contains_key(read) {
+            return Ok(());
+        }
+        let table = MemTable::load::<R>(&self.dir, read, self, wdl_only)?;
+        if !wdl_only && !table.exact() {
+            return Err(TbError::BadTable {
+                path: table_path(&self.dir, R::VARIANT, read)
+                    .display()
+                    .to_string(),
+                problem: format!(
+                    "{reader} needs the distances of {read}, whose table was built with --wdl-only: delete its .rwdl file and build again"
+                ),
+            });
+        }
+        self.tables.insert(*read, Arc::new(table));
+        Ok(())
     }
 }
 
