@@ -146,7 +146,7 @@ fn go_answers_from_a_stored_proof() {
         dir.display(),
         dir.display()
     ));
-    assert!(out.contains("string proof win"), "{out}");
+    assert!(out.contains("string proved: proof win"), "{out}");
     assert!(out.contains("score cp 30000"), "{out}");
     let best = out
         .lines()
@@ -362,4 +362,177 @@ fn go_mate_without_a_limit_ends_after_the_input_ends() {
     // A short mate in a script is answered in full.
     let text = session("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo mate 1\n");
     assert!(text.contains("score mate 1"), "{text}");
+}
+
+/// The engine behind a plain `go`: an `info` line per iteration with
+/// depth, seldepth, score, nodes, nps, time and pv, then a legal bestmove.
+#[test]
+fn go_depth_reports_every_iteration() {
+    let out = session("position startpos moves e2e4\ngo depth 4\n");
+    let infos: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(infos.len(), 4, "{out}");
+    for (i, line) in infos.iter().enumerate() {
+        assert!(
+            line.starts_with(&format!("info depth {} seldepth ", i + 1)),
+            "{line}"
+        );
+        for field in [" score cp ", " nodes ", " nps ", " time ", " pv "] {
+            assert!(line.contains(field), "{line}");
+        }
+    }
+    let best = out
+        .lines()
+        .last()
+        .unwrap()
+        .strip_prefix("bestmove ")
+        .unwrap();
+    assert!(infos[3].contains(&format!(" pv {best}")), "{out}");
+}
+
+/// A game clock, `movestogo`, `nodes`, `searchmoves` and a negative clock
+/// (some GUIs send one) all give a legal move.
+#[test]
+fn go_with_a_clock_nodes_or_searchmoves_gives_a_move() {
+    let out = session(
+        "position startpos\ngo wtime 3000 btime 3000 winc 100 binc 100\ngo wtime 500 btime 500 movestogo 1\ngo wtime -20 btime 100\ngo nodes 2000\ngo depth 3 searchmoves a2a3 h2h3\n",
+    );
+    let best: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .collect();
+    assert_eq!(best.len(), 5, "{out}");
+    assert!(best.iter().all(|m| m.len() == 4), "{out}");
+    assert!(["a2a3", "h2h3"].contains(&best[4]), "{out}");
+}
+
+#[test]
+fn multipv_threads_and_move_overhead_are_options() {
+    let out = session(
+        "uci\nsetoption name MultiPV value 3\nsetoption name Threads value 2\nsetoption name Move Overhead value 50\nposition startpos\ngo depth 3\nsetoption name Threads value 0\nsetoption name MultiPV value x\n",
+    );
+    for option in [
+        "option name Threads type spin",
+        "option name MultiPV type spin",
+        "option name Move Overhead type spin",
+    ] {
+        assert!(out.contains(option), "{out}");
+    }
+    for k in 1..=3 {
+        assert!(
+            out.lines()
+                .any(|l| l.starts_with("info depth 3 ") && l.contains(&format!(" multipv {k} "))),
+            "{out}"
+        );
+    }
+    assert!(
+        out.contains("info string error: Threads needs a whole number from 1 to 256, not '0'"),
+        "{out}"
+    );
+    assert!(
+        out.contains("info string error: MultiPV needs a whole number from 1 to 256, not 'x'"),
+        "{out}"
+    );
+}
+
+#[test]
+fn searchmoves_names_only_legal_moves() {
+    let out = session("position startpos\ngo depth 2 searchmoves e2e5\n");
+    assert!(
+        out.contains("info string error: searchmoves: 'e2e5' is not a legal move here"),
+        "{out}"
+    );
+    assert!(!out.contains("bestmove"), "{out}");
+}
+
+/// Hit-and-Run: the bestmove is the whole turn, as `position ... moves`
+/// takes it (RULES R1, R8).
+#[test]
+fn hit_and_run_bestmove_is_a_whole_turn() {
+    let out = session(
+        "setoption name UCI_Variant value hitandrun\nposition startpos moves e2e4 e7e5\ngo depth 3\n",
+    );
+    let best = out
+        .lines()
+        .last()
+        .unwrap()
+        .strip_prefix("bestmove ")
+        .unwrap()
+        .to_string();
+    assert_eq!(best.split(',').count(), 2, "{out}");
+    let replay = session(&format!(
+        "setoption name UCI_Variant value hitandrun\nposition startpos moves e2e4 e7e5 {best}\nd\n"
+    ));
+    assert!(!replay.contains("error"), "{replay}");
+}
+
+/// End of input during `go infinite` with the engine: the search ends and
+/// a legal bestmove is given.
+#[test]
+fn the_end_of_input_ends_an_infinite_engine_search() {
+    let out = session("position startpos\ngo infinite\n");
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.starts_with("bestmove ") && last != "bestmove (none)",
+        "{out}"
+    );
+    assert!(out.contains("info depth 1 "), "{out}");
+}
+
+/// A mate announced by a plain `go` is delivered within its count: the
+/// later moves follow the verified solution (crazyhouse, RULES Z).
+#[test]
+fn an_announced_mate_is_followed_to_the_end() {
+    let fen = "r2k3r/p2P1ppp/2B1p3/2bp4/6n1/2Q5/PPPPnPKP/RNB2R2[QBPPnp] b - - 0 19";
+    let mut engine = Engine::start();
+    engine.send(&format!(
+        "setoption name UCI_Variant value crazyhouse\nposition fen {fen}\ngo movetime 3000"
+    ));
+    let first = engine.until_bestmove();
+    assert!(
+        first.iter().any(|l| l.contains("score mate 2")),
+        "{first:?}"
+    );
+    let key = first
+        .last()
+        .unwrap()
+        .strip_prefix("bestmove ")
+        .unwrap()
+        .to_string();
+    // Any reply of White's: the first legal one the session accepts.
+    for reply in ["g2h1", "g2g3", "g2f3", "g2h3", "g2g1"] {
+        engine.send(&format!(
+            "position fen {fen} moves {key} {reply}\ngo movetime 500"
+        ));
+        let lines = engine.until_bestmove();
+        if lines.iter().any(|l| l.contains("error")) {
+            continue;
+        }
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.contains("from the verified solution")),
+            "{lines:?}"
+        );
+        assert!(
+            lines.iter().any(|l| l.contains("score mate 1")),
+            "{lines:?}"
+        );
+        break;
+    }
+    engine.finish();
+}
+
+/// Other programs' `giveaway` castles; RULES A3 does not: refused clearly,
+/// and the session stays in its variant.
+#[test]
+fn giveaway_is_refused_not_mixed_up_with_antichess() {
+    let out = session("setoption name UCI_Variant value giveaway\nposition startpos\nd\n");
+    assert!(
+        out.contains("info string error: UCI_Variant giveaway (antichess with castling"),
+        "{out}"
+    );
+    assert!(out.contains("KQkq"), "still standard chess: {out}");
 }

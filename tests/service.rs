@@ -749,6 +749,9 @@ fn the_web_page_and_its_assets_are_served() {
         "mate-btn",
         "set-select",
         "holdings-top",
+        "engine-on",
+        "engine-move-btn",
+        "engine-side",
     ] {
         assert!(page.contains(&format!("id=\"{id}\"")), "page lacks #{id}");
     }
@@ -899,4 +902,43 @@ fn identical_proofs_at_once_both_succeed_and_count_once() {
     // The allowance left still takes a second position.
     let r = post(addr, "/v1/antichess/prove", r#"{"moves": ["e4"]}"#);
     assert!(r.json()["proof_file"].is_string(), "{}", r.json());
+}
+
+/// `&eval=MS` adds the engine's view (issue: an analysis engine): a score
+/// for the side to move, depth, nodes and the best line in UCI and SAN.
+#[test]
+fn lookup_with_eval_adds_the_engine() {
+    let addr = server();
+    let fen = encode("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+    let body = get(addr, &format!("/v1/chess?fen={fen}&eval=200")).json();
+    let engine = &body["engine"];
+    assert!(engine["score"]["cp"].as_i64().unwrap() > 300, "{body}");
+    assert_eq!(engine["best"], "d2d5", "{body}");
+    assert_eq!(engine["pv"][0], "d2d5", "{body}");
+    assert_eq!(engine["pv_san"][0], "Rxd5", "{body}");
+    assert!(engine["depth"].as_u64().unwrap() >= 1, "{body}");
+    assert_eq!(engine["proved"], false, "{body}");
+    // A mate in one is scored as one.
+    let fen = encode("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    let body = get(addr, &format!("/v1/chess?fen={fen}&eval=100")).json();
+    assert_eq!(body["engine"]["score"]["mate"], 1, "{body}");
+    // Without eval there is no engine object.
+    let fen = encode("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+    assert!(
+        get(addr, &format!("/v1/chess?fen={fen}"))
+            .json()
+            .get("engine")
+            .is_none()
+    );
+    for bad in ["0", "abc", "-5"] {
+        let response = get(addr, &format!("/v1/chess?fen={fen}&eval={bad}"));
+        let body = assert_error(&response, 400, "bad-request");
+        assert!(
+            body["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("eval must be"),
+            "{body}"
+        );
+    }
 }

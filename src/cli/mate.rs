@@ -7,7 +7,7 @@ use ransom::analysis::{MateSolutionView, mate_report_json};
 use ransom::notation::{fen, parse_move};
 use ransom::search::leaf_oracle::leaf_oracle;
 use ransom::search::mate::{
-    MateOptions, MateReport, MateStatus, build_tree, line_san, longest_line, solve_mate_with,
+    MateOptions, MateReport, MateStatus, build_tree, line_san, longest_line, solve_mate_streaming,
 };
 use ransom::search::{Budget, Progress};
 use ransom::{AnyPosition, Position, Variant, dispatch};
@@ -46,6 +46,12 @@ pub struct MateArgs {
     /// Print one JSON object (JSON lines with --epd).
     #[arg(long)]
     pub json: bool,
+    /// JSON lines as the answer improves: `"event": "found"` as soon as a
+    /// mate is found and verified (`"shortest": false`), then `"event":
+    /// "final"` with the whole report once its length is certified (or the
+    /// budget ends: `"shortest": false`).
+    #[arg(long, conflicts_with = "epd")]
+    pub stream: bool,
     /// Also write the solution as PGN with variations to this file (a
     /// position reached again by transposition is written once; later
     /// meetings say `{transposes to an earlier line}`).
@@ -138,7 +144,7 @@ fn solve_one<P: Position>(start: P, args: &MateArgs) -> anyhow::Result<ExitCode>
         super::checks::check_output_path(path)?;
     }
     let max = args.max.unwrap_or(DEFAULT_MAX);
-    let mut display = progress::Progress::new("mate", None, args.quiet || args.json);
+    let mut display = progress::Progress::new("mate", None, args.quiet || args.json || args.stream);
     let mut on_progress = |p: &Progress| {
         display.set_message(format!(
             "nodes, {:.0} nodes/s, table {}",
@@ -158,11 +164,26 @@ fn solve_one<P: Position>(start: P, args: &MateArgs) -> anyhow::Result<ExitCode>
             P::VARIANT.name()
         );
     }
-    let report = solve_mate_with(
+    let mut on_found = |early: &MateReport| {
+        if args.stream {
+            let view = MateSolutionView::of(&pos, early, args.tree_limit);
+            let mut line = mate_report_json(&pos, early, max, &view);
+            line["event"] = "found".into();
+            let _ = outln!("{line}");
+        } else if !args.quiet && !args.json {
+            eprintln!(
+                "found: mate in {} after {:.3} s, verified; proving that none is shorter",
+                early.length.unwrap_or(0),
+                early.elapsed.as_secs_f64()
+            );
+        }
+    };
+    let report = solve_mate_streaming(
         &pos,
         &args.options(max),
         oracle.as_deref(),
         &mut on_progress,
+        &mut on_found,
     );
     display.finish();
     if let (Some(path), Some(solution)) = (&args.pgn, &report.solution) {
@@ -177,7 +198,12 @@ fn solve_one<P: Position>(start: P, args: &MateArgs) -> anyhow::Result<ExitCode>
             args.quiet,
         )?;
     }
-    if args.json {
+    if args.stream {
+        let view = MateSolutionView::of(&pos, &report, args.tree_limit);
+        let mut line = mate_report_json(&pos, &report, max, &view);
+        line["event"] = "final".into();
+        outln!("{line}")?;
+    } else if args.json {
         outln!(
             "{}",
             serde_json::to_string_pretty(&mate_report_json(

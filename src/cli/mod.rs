@@ -51,6 +51,7 @@ mod store_merge;
 mod tb;
 mod tb_syzygy;
 mod uci;
+mod uci_think;
 mod verify;
 
 use clap::{Parser, Subcommand};

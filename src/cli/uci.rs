@@ -2,15 +2,17 @@
 //! GUIs and scripts. `UCI_Variant` picks the variant; `go perft N` prints
 //! Stockfish's divide format; `go mate N` runs the mate solver; a plain
 //! `go` answers from the endgame tablebases or the stored proofs when they
-//! know the position, otherwise with the shortest mate the solver finds
-//! within the time given. Input is read on its own thread, so `stop`,
-//! `quit` and `isready` are heard while a search runs.
+//! know the position, else with a short mate the solver proves, else with
+//! the engine's search within the clock (`uci_think`). Input is read on its
+//! own thread, so `stop`, `quit` and `isready` are heard while a search runs.
 //! Bad input is answered with `info string error: ...`; the session goes on.
 
-use ransom::analysis::{Category, Knowledge, ProofIndex, Source};
+use super::uci_think::{GoLimits, MatePlan, Thinking};
+use ransom::analysis::{Knowledge, ProofIndex};
 use ransom::notation::{fen, parse_move, parse_turn, uci};
 use ransom::perft::divide;
-use ransom::search::mate::{MateOptions, MateStatus, longest_line, solve_mate};
+use ransom::search::engine::Engine;
+use ransom::search::mate::{MateOptions, MateStatus, longest_line, solve_mate_streaming};
 use ransom::search::{Budget, StopSignal};
 use ransom::{AnyPosition, Position, Variant, dispatch};
 use std::io::{BufRead, Write};
@@ -27,7 +29,18 @@ pub struct UciArgs {}
 struct Session {
     variant: Variant,
     position: AnyPosition,
+    /// Zobrist hashes of the positions the `position` command passed
+    /// through before the current one (for repetitions).
+    history: Vec<u64>,
     hash_mb: usize,
+    threads: usize,
+    multipv: usize,
+    move_overhead: Duration,
+    /// The engine and its table, made at the first `go` that needs it
+    /// (again after `Hash` changes or `ucinewgame`).
+    engine: Option<Engine>,
+    /// A mate announced on an earlier move, to deliver within its count.
+    plan: MatePlan,
     tablebases: PathBuf,
     proofs: PathBuf,
     /// Tablebases and proofs, opened at the first `go` that needs them
@@ -35,9 +48,11 @@ struct Session {
     knowledge: Option<Knowledge>,
 }
 
-/// The mate length a plain `go` looks for, and its default time.
-const GO_MATE_MAX: u16 = 5;
-const GO_DEFAULT_MS: u64 = 1000;
+/// The most threads and lines the options take.
+const MAX_THREADS: usize = 256;
+const MAX_MULTIPV: usize = 256;
+/// The default `Move Overhead`, in ms.
+const DEFAULT_OVERHEAD_MS: u64 = 30;
 
 /// How many `go` commands the input reader has passed on, how many the
 /// session has answered, and how many of them are to stop (`stop` and
@@ -55,7 +70,13 @@ pub fn run(_args: &UciArgs) -> anyhow::Result<ExitCode> {
     let mut session = Session {
         variant: Variant::Chess,
         position: AnyPosition::start(Variant::Chess),
+        history: Vec::new(),
         hash_mb: 256,
+        threads: 1,
+        multipv: 1,
+        move_overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS),
+        engine: None,
+        plan: MatePlan::default(),
         tablebases: PathBuf::from("tablebases"),
         proofs: PathBuf::from("proofs"),
         knowledge: None,
@@ -168,11 +189,26 @@ fn error(message: impl std::fmt::Display) -> Reply {
 
 /// The numbers a `go` command gives (those the engine reads).
 struct GoOptions {
-    movetime: Option<Duration>,
-    nodes: Option<u64>,
+    limits: GoLimits,
     mate: Option<u64>,
     perft: Option<u64>,
 }
+
+/// The words of `go` that take a number.
+const GO_NUMBERS: [&str; 10] = [
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "movetime",
+    "depth",
+    "nodes",
+    "mate",
+    "perft",
+];
+/// The words of `go` that take nothing.
+const GO_FLAGS: [&str; 2] = ["infinite", "ponder"];
 
 impl GoOptions {
     /// Reads them; a key without a whole number after it is an error, not
@@ -190,9 +226,47 @@ impl GoOptions {
                 None => Err(format!("go {key} needs a number")),
             }
         };
+        let ms = |key: &str| value(key).map(|v| v.map(Duration::from_millis));
+        let small = |key: &str| -> Result<Option<u32>, String> {
+            value(key)?
+                .map(|v| u32::try_from(v).map_err(|_| format!("go {key} {v} is too large")))
+                .transpose()
+        };
+        // A clock may go below zero in some GUIs: read it as no time left.
+        let clock = |key: &str| -> Result<Option<Duration>, String> {
+            let Some(i) = words.iter().position(|w| *w == key) else {
+                return Ok(None);
+            };
+            match words.get(i + 1).map(|v| v.parse::<i64>()) {
+                Some(Ok(v)) => Ok(Some(Duration::from_millis(v.max(0) as u64))),
+                Some(Err(_)) => Err(format!(
+                    "go {key} needs a whole number, not '{}'",
+                    words[i + 1]
+                )),
+                None => Err(format!("go {key} needs a number")),
+            }
+        };
+        let search_moves = match words.iter().position(|w| *w == "searchmoves") {
+            Some(i) => words[i + 1..]
+                .iter()
+                .take_while(|w| !GO_NUMBERS.contains(w) && !GO_FLAGS.contains(w))
+                .map(|w| w.to_string())
+                .collect(),
+            None => Vec::new(),
+        };
         Ok(GoOptions {
-            movetime: value("movetime")?.map(Duration::from_millis),
-            nodes: value("nodes")?,
+            limits: GoLimits {
+                wtime: clock("wtime")?,
+                btime: clock("btime")?,
+                winc: ms("winc")?,
+                binc: ms("binc")?,
+                moves_to_go: small("movestogo")?,
+                movetime: ms("movetime")?,
+                depth: small("depth")?,
+                nodes: value("nodes")?,
+                infinite: words.contains(&"infinite"),
+                search_moves,
+            },
             mate: value("mate")?,
             perft: value("perft")?,
         })
@@ -206,13 +280,18 @@ impl Session {
             None => Reply::Lines(Vec::new()),
             Some("uci") => Reply::Lines(identify()),
             Some("isready") => {
-                // Open the tables and verify the proofs now, not in the
-                // first search's time.
+                // Open the tables, verify the proofs and make the engine's
+                // table now, not in the first search's time.
                 self.knowledge();
+                let hash_bytes = self.hash_mb << 20;
+                self.engine.get_or_insert_with(|| Engine::new(hash_bytes));
                 Reply::Lines(vec!["readyok".into()])
             }
             Some("ucinewgame") => {
                 self.position = AnyPosition::start(self.variant);
+                self.history.clear();
+                self.engine = None;
+                self.plan = MatePlan::default();
                 Reply::Lines(Vec::new())
             }
             Some("setoption") => self.set_option(line),
@@ -241,10 +320,16 @@ impl Session {
             None => (rest.trim(), ""),
         };
         match name.to_ascii_lowercase().as_str() {
+            // Other programs' `giveaway` is antichess with castling; this
+            // project's antichess has none (RULES A3): refused, not mixed up.
+            "uci_variant" if value.eq_ignore_ascii_case("giveaway") => error(
+                "UCI_Variant giveaway (antichess with castling, as other programs define it) is not supported: antichess here has no castling (RULES A3); use antichess",
+            ),
             "uci_variant" => match value.parse::<Variant>() {
                 Ok(v) => {
                     self.variant = v;
                     self.position = AnyPosition::start(v);
+                    self.history.clear();
                     Reply::Lines(Vec::new())
                 }
                 Err(e) => error(e),
@@ -252,10 +337,35 @@ impl Session {
             "hash" => match super::checks::parse_hash_mb(value) {
                 Ok(mb) => {
                     self.hash_mb = mb;
+                    self.engine = None;
                     Reply::Lines(Vec::new())
                 }
                 Err(e) => error(format!("Hash {e}")),
             },
+            "threads" => match spin(value, 1, MAX_THREADS) {
+                Ok(n) => {
+                    self.threads = n;
+                    Reply::Lines(Vec::new())
+                }
+                Err(e) => error(format!("Threads {e}")),
+            },
+            "multipv" => match spin(value, 1, MAX_MULTIPV) {
+                Ok(n) => {
+                    self.multipv = n;
+                    Reply::Lines(Vec::new())
+                }
+                Err(e) => error(format!("MultiPV {e}")),
+            },
+            "move overhead" => match spin(value, 0, 5000) {
+                Ok(ms) => {
+                    self.move_overhead = Duration::from_millis(ms as u64);
+                    Reply::Lines(Vec::new())
+                }
+                Err(e) => error(format!("Move Overhead {e}")),
+            },
+            // GUIs send it whether or not it was offered; pondering is not
+            // offered, so `go ponder` searches as a plain `go`.
+            "ponder" => Reply::Lines(Vec::new()),
             "tablebases" => {
                 self.tablebases = PathBuf::from(value);
                 self.knowledge = None;
@@ -285,14 +395,15 @@ impl Session {
         } else {
             anyhow::bail!("expected 'position startpos' or 'position fen FEN'");
         };
-        self.position = dispatch!(start, p => play_all(p, &moves)?);
+        let (position, history) = dispatch!(start, p => play_all(p, &moves)?);
+        self.position = position;
+        self.history = history;
         Ok(())
     }
 
     fn go(&mut self, words: &[&str]) -> Reply {
         let GoOptions {
-            movetime,
-            nodes,
+            limits,
             mate,
             perft,
         } = match GoOptions::parse(words) {
@@ -311,37 +422,51 @@ impl Session {
             stopped: &STOPPED,
             ticket: GOS_ANSWERED.load(Ordering::SeqCst) + 1,
         };
-        let budget = Budget {
-            max_nodes: nodes.unwrap_or(u64::MAX),
-            max_time: movetime,
-            hash_bytes: self.hash_mb << 20,
-            stop: Some(stop),
-        };
         // `go infinite` searches until `stop` and, as UCI asks, holds its
         // `bestmove` until then even when the search ends first.
-        let infinite = words.contains(&"infinite");
+        let infinite = limits.infinite;
         let lines = if let Some(n) = mate {
+            let budget = Budget {
+                max_nodes: limits.nodes.unwrap_or(u64::MAX),
+                max_time: limits.movetime,
+                hash_bytes: self.hash_mb << 20,
+                stop: Some(stop),
+            };
             match u16::try_from(n) {
                 Ok(n) if n >= 1 => {
-                    if movetime.is_none() && nodes.is_none() {
+                    if limits.movetime.is_none() && limits.nodes.is_none() {
                         // No limit of its own: the end of the input stops
                         // it (after a grace period), as it stops `go infinite`.
-                        stop_at_end_of_input(stop.ticket);
+                        stop_at_end_of_input(stop.ticket, END_OF_INPUT_GRACE);
                     }
                     dispatch!(&self.position, p => with_a_move(p, mate_lines(p, n, &budget)))
                 }
                 _ => return error("go mate needs a length from 1 to 65535"),
             }
         } else {
-            let budget = Budget {
-                max_time: movetime.or((!infinite).then_some(Duration::from_millis(GO_DEFAULT_MS))),
-                ..budget
-            };
+            if infinite {
+                stop_at_end_of_input(stop.ticket, Duration::ZERO);
+            }
             self.knowledge();
-            let Some(knowledge) = &self.knowledge else {
+            let hash_bytes = self.hash_mb << 20;
+            self.engine.get_or_insert_with(|| Engine::new(hash_bytes));
+            let (Some(knowledge), Some(engine)) = (&self.knowledge, &self.engine) else {
                 return error("the tablebases and proofs could not be opened");
             };
-            dispatch!(&self.position, p => analyse(knowledge, p, &budget))
+            let thinking = Thinking {
+                knowledge,
+                engine,
+                history: &self.history,
+                go: &limits,
+                threads: self.threads,
+                multipv: self.multipv,
+                overhead: self.move_overhead,
+                stop,
+                print: &|lines| {
+                    let _ = print_lines(lines);
+                },
+            };
+            dispatch!(&self.position, p => thinking.think(p, &mut self.plan))
         };
         if infinite {
             hold_bestmove(lines, stop)
@@ -377,13 +502,13 @@ const END_OF_INPUT_GRACE: Duration = Duration::from_secs(10);
 /// Raises the stop of `go` number `ticket` [`END_OF_INPUT_GRACE`] after
 /// the input ends, if that `go` is not answered by then (a thread that
 /// waits for either).
-fn stop_at_end_of_input(ticket: u64) {
+fn stop_at_end_of_input(ticket: u64, grace: Duration) {
     std::thread::spawn(move || {
         let mut ended_at = None;
         while GOS_ANSWERED.load(Ordering::SeqCst) < ticket {
             if INPUT_ENDED.load(Ordering::SeqCst) {
                 let ended = *ended_at.get_or_insert_with(std::time::Instant::now);
-                if ended.elapsed() >= END_OF_INPUT_GRACE {
+                if ended.elapsed() >= grace {
                     STOPPED.fetch_max(ticket, Ordering::SeqCst);
                     return;
                 }
@@ -400,43 +525,6 @@ fn hold_bestmove(mut lines: Vec<String>, stop: StopSignal) -> Reply {
         std::thread::sleep(Duration::from_millis(5));
     }
     Reply::Lines(bestmove.into_iter().collect())
-}
-
-/// A plain `go`: what the tablebases and stored proofs know, else a short
-/// mate search.
-fn analyse<P: Position + 'static>(knowledge: &Knowledge, pos: &P, budget: &Budget) -> Vec<String> {
-    if pos.playable_moves().is_empty() {
-        return vec![
-            "info string the game is over".into(),
-            "bestmove (none)".into(),
-        ];
-    }
-    let analysis = knowledge.analyse(pos);
-    let verdict = analysis.verdict;
-    if matches!(verdict.source, Source::Tablebase | Source::Proof)
-        && let Some(best) = analysis.moves.first()
-    {
-        // Tablebases give the distance (plies) as a mate score; a proof
-        // only says who wins.
-        let score = match (verdict.category, verdict.dtw) {
-            (Category::Win, Some(d)) => format!("mate {}", d.div_ceil(2)),
-            (Category::Loss, Some(d)) => format!("mate -{}", d.div_ceil(2)),
-            (Category::Win, None) => "cp 30000".to_string(),
-            (Category::Loss, None) => "cp -30000".to_string(),
-            _ => "cp 0".to_string(),
-        };
-        let depth = verdict.dtw.unwrap_or(1);
-        return vec![
-            format!(
-                "info depth {depth} score {score} pv {} string {} {}",
-                best.uci,
-                verdict.source.name(),
-                verdict.category.name()
-            ),
-            format!("bestmove {}", best.uci),
-        ];
-    }
-    with_a_move(pos, mate_lines(pos, GO_MATE_MAX, budget))
 }
 
 /// GUIs want a legal `bestmove` whenever one exists: the first legal move
@@ -467,16 +555,32 @@ fn identify() -> Vec<String> {
             "option name Hash type spin default 256 min 1 max {}",
             super::checks::MAX_HASH_MB
         ),
+        format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
+        format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
+        format!("option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max 5000"),
         "option name Tablebases type string default tablebases".into(),
         "option name Proofs type string default proofs".into(),
         "uciok".into(),
     ]
 }
 
-/// Plays UCI moves (or comma-joined turns in Hit-and-Run) from `start`.
-fn play_all<P: Position>(start: P, moves: &[&str]) -> anyhow::Result<AnyPosition> {
+/// A spin option's value: a whole number from `min` to `max`.
+fn spin(value: &str, min: usize, max: usize) -> Result<usize, String> {
+    match value.parse::<usize>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "needs a whole number from {min} to {max}, not '{value}'"
+        )),
+    }
+}
+
+/// Plays UCI moves (or comma-joined turns in Hit-and-Run) from `start`;
+/// also gives the zobrist hashes of the positions before each turn.
+fn play_all<P: Position>(start: P, moves: &[&str]) -> anyhow::Result<(AnyPosition, Vec<u64>)> {
     let mut pos = start;
+    let mut history = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
+        history.push(pos.zobrist());
         let played = if text.contains(',') {
             parse_turn(&pos, text)
         } else {
@@ -487,7 +591,10 @@ fn play_all<P: Position>(start: P, moves: &[&str]) -> anyhow::Result<AnyPosition
             pos.play_unchecked(m);
         }
     }
-    Ok(AnyPosition::from_setup(P::VARIANT, &pos.to_setup())?)
+    Ok((
+        AnyPosition::from_setup(P::VARIANT, &pos.to_setup())?,
+        history,
+    ))
 }
 
 /// Stockfish's divide format: `move: count` lines, a blank line, the total.
@@ -512,7 +619,26 @@ fn mate_lines<P: Position>(pos: &P, max: u16, budget: &Budget) -> Vec<String> {
         budget: *budget,
         threads: 1,
     };
-    let report = solve_mate(pos, &options, &mut |_| {});
+    // A mate found before its length is certified is announced at once.
+    let mut on_found = |early: &ransom::search::mate::MateReport| {
+        if let (Some(solution), Some(n)) = (&early.solution, early.length) {
+            let pv: Vec<String> = longest_line(pos, pos.turn(), solution)
+                .into_iter()
+                .map(uci::write)
+                .collect();
+            let _ = print_lines(&[
+                format!(
+                    "info depth {} score mate {n} nodes {} time {} pv {}",
+                    2 * n - 1,
+                    early.nodes,
+                    early.elapsed.as_millis(),
+                    pv.join(" ")
+                ),
+                format!("info string mate in {n} found, verified; proving that none is shorter"),
+            ]);
+        }
+    };
+    let report = solve_mate_streaming(pos, &options, None, &mut |_| {}, &mut on_found);
     let ms = report.elapsed.as_millis();
     match (report.status, &report.solution, report.length) {
         (MateStatus::Mate, Some(solution), Some(n)) => {

@@ -115,6 +115,16 @@ try {
   await page.click("#mate-btn");
   assert.match(await page.textContent("#mate-result"), /1 to 12/);
 
+  // Play against the engine: it answers 1.e4 for Black and shows its view.
+  await page.fill("#engine-ms", "100");
+  await page.selectOption("#engine-side", "black");
+  await page.click('#board .square[data-square="e2"]');
+  await page.click('#board .square[data-square="e4"]');
+  await page.waitForFunction(() => / w /.test(document.getElementById("fen-input").value) &&
+    !document.getElementById("fen-input").value.startsWith("rnbqkbnr/pppppppp"));
+  assert.match(await page.textContent("#engine"), /depth \d+/, "the engine's line shows");
+  await page.selectOption("#engine-side", "");
+
   // On a 390 px wide phone screen the whole board shows.
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
   phone.on("pageerror", (e) => errors.push(String(e)));

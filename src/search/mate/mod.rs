@@ -20,7 +20,8 @@ pub use puzzle::{
 pub use search::{Bound, MateSearch};
 pub use solution::{MateSolution, extract};
 pub use solve::{
-    MateOptions, MateReport, MateStatus, SPLIT_MIN_BOUND, solve_mate, solve_mate_with,
+    MateOptions, MateReport, MateStatus, SPLIT_MIN_BOUND, solve_mate, solve_mate_streaming,
+    solve_mate_with,
 };
 pub use suite::{MateCase, SuiteError, read_suite};
 pub use tree::{SolutionTree, TreeNode, build_tree, line_san, longest_line};

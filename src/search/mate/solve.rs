@@ -139,6 +139,21 @@ pub fn solve_mate_with<P: Position>(
     oracle: Option<&dyn Oracle<P>>,
     progress: &mut dyn FnMut(&Progress),
 ) -> MateReport {
+    solve_mate_streaming(root, options, oracle, progress, &mut |_| {})
+}
+
+/// [`solve_mate_with`] that also reports a mate as soon as one is found
+/// and verified, before its length is certified: `on_found` gets a report
+/// with status [`MateStatus::Mate`] and `shortest` false (it is not called
+/// when the first mate found is already known to be the shortest; the
+/// final report says so).
+pub fn solve_mate_streaming<P: Position>(
+    root: &P,
+    options: &MateOptions,
+    oracle: Option<&dyn Oracle<P>>,
+    progress: &mut dyn FnMut(&Progress),
+    on_found: &mut dyn FnMut(&MateReport),
+) -> MateReport {
     let start = Instant::now();
     let mut report = MateReport::unknown();
     if let Some(outcome) = root.outcome() {
@@ -187,7 +202,8 @@ pub fn solve_mate_with<P: Position>(
             found = extract(&mut pass, root, length).map(|solution| (length, solution));
         }
         report.nodes += pass.nodes();
-        if found.is_some() {
+        if let Some((length, solution)) = &found {
+            announce(root, *length, solution, &report, start, on_found);
             break;
         }
     }
@@ -362,6 +378,37 @@ fn find_shortest<P: Position>(
         }
     }
     best
+}
+
+/// Verifies a mate found before its length is certified and, if sound,
+/// hands `on_found` a report of it (`shortest` false).
+fn announce<P: Position>(
+    root: &P,
+    length: Bound,
+    solution: &MateSolution,
+    report: &MateReport,
+    start: Instant,
+    on_found: &mut dyn FnMut(&MateReport),
+) {
+    let Ok(verified) = verify_mate(root, root.turn(), solution, length) else {
+        // The final report says why the verifier rejected it.
+        return;
+    };
+    let early = MateReport {
+        status: MateStatus::Mate,
+        length: Some(verified.length),
+        shortest: false,
+        keys: solution
+            .get(root.zobrist())
+            .map(|(mv, _)| mv)
+            .into_iter()
+            .collect(),
+        solution: Some(solution.clone()),
+        verified: Some(verified),
+        elapsed: start.elapsed(),
+        ..report.clone()
+    };
+    on_found(&early);
 }
 
 /// Verifies a solution and, if sound, makes it the report's answer.

@@ -1,4 +1,5 @@
-//! `GET /v1/{variant}?fen=`: what is known about a position; `GET
+//! `GET /v1/{variant}?fen=`: what is known about a position (with
+//! `&eval=MS`, also the engine's score and line); `GET
 //! /v1/{variant}/moves?fen=`: its legal moves.
 
 use super::super::answer::Answer;
@@ -48,8 +49,69 @@ pub async fn lookup(
     })
     .await?;
     out["nodes"] = 0.into();
+    if let Some(ms) = eval_ms(&state, &params)? {
+        let engine = state
+            .jobs
+            .run(move || dispatch!(&pos, p => engine_json(p, ms)))
+            .await?;
+        out["nodes"] = engine["nodes"].clone();
+        out["engine"] = engine;
+    }
     out["time_ms"] = (started.elapsed().as_secs_f64() * 1000.0).into();
     Ok(Answer(out))
+}
+
+/// The engine's table size for one lookup, in MB (at most).
+const ENGINE_HASH_MB: usize = 16;
+
+/// The `eval` parameter: the engine's time in ms, capped by the server's
+/// `--max-time-ms`; `None` without one.
+fn eval_ms(state: &AppState, params: &HashMap<String, String>) -> Result<Option<u64>, ApiError> {
+    let Some(text) = params.get("eval") else {
+        return Ok(None);
+    };
+    match text.parse::<u64>() {
+        Ok(ms) if ms >= 1 => Ok(Some(ms.min(state.config.max_time_ms))),
+        _ => Err(ApiError::bad_request(format!(
+            "eval must be the engine's time in ms, a whole number from 1 (capped at {}), not '{text}'",
+            state.config.max_time_ms
+        ))),
+    }
+}
+
+/// The engine's view of `pos` after `ms` ms: score (`{"cp": N}` or
+/// `{"mate": N}`, for the side to move), depth, nodes, the best line in UCI
+/// and SAN. Heuristic: the verdict beside it, when proved, overrides it.
+fn engine_json<P: Position>(pos: &P, ms: u64) -> Value {
+    use crate::search::engine::{Engine, Limits, Score, SearchOptions, TimeLimits};
+    let time = std::time::Duration::from_millis(ms);
+    let limits = Limits {
+        time: Some(TimeLimits {
+            soft: time,
+            hard: time,
+        }),
+        ..Limits::default()
+    };
+    let engine = Engine::new(ENGINE_HASH_MB << 20);
+    let report = engine.search(pos, &[], &limits, &SearchOptions::default(), &mut |_| {});
+    let Some(line) = report.info.lines.first().filter(|_| report.best.is_some()) else {
+        return json!({"score": null, "depth": 0, "nodes": 0, "pv": [], "pv_san": []});
+    };
+    let score = match line.score {
+        Score::Centipawns(cp) => json!({"cp": cp}),
+        Score::Mate(n) => json!({"mate": n}),
+    };
+    json!({
+        "score": score,
+        "depth": report.info.depth,
+        "seldepth": report.info.seldepth,
+        "nodes": report.info.nodes,
+        "time_ms": report.info.elapsed.as_millis() as u64,
+        "best": line.pv.first().map(|&m| uci::write(m)),
+        "pv": line.pv.iter().map(|&m| uci::write(m)).collect::<Vec<_>>(),
+        "pv_san": san_line(pos, &line.pv),
+        "proved": false,
+    })
 }
 
 /// The legal moves of the window asked for, each with its SAN and the
@@ -99,6 +161,18 @@ async fn bounded(
     })
     .await
     .map_err(|e| ApiError::internal(format!("a lookup failed: {e}")))
+}
+
+/// `line` in SAN (with check marks), played from `pos`.
+fn san_line<P: Position>(pos: &P, line: &[crate::moves::Move]) -> Vec<String> {
+    let mut now = pos.clone();
+    line.iter()
+        .map(|&m| {
+            let text = san::write_plus(&now, m);
+            now.play_unchecked(m);
+            text
+        })
+        .collect()
 }
 
 fn moves_json<P: Position>(pos: &P, window: MoveWindow) -> Value {

@@ -233,6 +233,7 @@ async function setPosition(fen, { keepSteps = false } = {}) {
       $("mate-tree").textContent = "";
     }
     await analyse(ticket);
+    if (ticket === state.ticket) await engineTurn(ticket);
     return ticket === state.ticket;
   } catch (e) {
     if (ticket === state.ticket) message(e.message);
@@ -256,6 +257,54 @@ async function analyse(ticket) {
       tr.addEventListener("click", () => playMove(state.moves.find((m) => m.uci === tr.dataset.uci))));
   } catch (e) {
     if (ticket === state.ticket) out.textContent = e.message;
+  }
+}
+
+// --- the engine (GET /v1/{variant}?fen=...&eval=MS) ---
+function engineMs() { return Math.max(1, Math.min(10000, Number($("engine-ms").value) || 500)); }
+
+function scoreText(score) {
+  if (score.mate !== undefined) return `mate ${score.mate}`;
+  const cp = score.cp / 100;
+  return `${cp > 0 ? "+" : ""}${cp.toFixed(2)}`;
+}
+
+// Asks the engine about the position shown; returns its answer (or null
+// when the position changed meanwhile or the game is over).
+async function engineEval(ticket) {
+  const out = $("engine");
+  out.textContent = "thinking…";
+  const a = await api(`${variantPath()}?fen=${encodeURIComponent(state.fen)}&eval=${engineMs()}&limit=1`);
+  if (ticket !== state.ticket) return null;
+  const e = a.engine;
+  if (!e || !e.score) { out.textContent = "no move: the game is over"; return null; }
+  const proved = a.source !== "none" ? ` <small>(proved: ${esc(a.category)} from ${esc(a.source)})</small>` : "";
+  out.innerHTML = `<p>${sideToMove(state.fen)} to move: ${scoreText(e.score)}${proved} ` +
+    `<small>depth ${e.depth}, ${e.nodes} nodes, ${e.time_ms} ms</small></p><p>${esc(e.pv_san.join(" "))}</p>`;
+  return e;
+}
+
+// Shows the engine's view when asked, and plays its move when it is the
+// engine's side to move.
+async function engineTurn(ticket) {
+  const side = $("engine-side").value;
+  const plays = side && side === sideToMove(state.fen);
+  if (!plays && !$("engine-on").checked) { $("engine").textContent = ""; return; }
+  try {
+    const e = await engineEval(ticket);
+    if (plays && e && e.best) playMove(state.moves.find((m) => m.uci === e.best));
+  } catch (err) {
+    if (ticket === state.ticket) $("engine").textContent = err.message;
+  }
+}
+
+async function engineMove() {
+  const ticket = state.ticket;
+  try {
+    const e = await engineEval(ticket);
+    if (e && e.best) playMove(state.moves.find((m) => m.uci === e.best));
+  } catch (err) {
+    $("engine").textContent = err.message;
   }
 }
 
@@ -367,6 +416,9 @@ function init() {
   $("move-form").addEventListener("submit", (e) => { e.preventDefault(); playText($("move-input").value); $("move-input").value = ""; });
   $("back-btn").addEventListener("click", () => { const fen = state.history.pop(); if (fen) { state.lastMove = null; setPosition(fen); } });
   $("mate-btn").addEventListener("click", findMate);
+  $("engine-move-btn").addEventListener("click", engineMove);
+  $("engine-on").addEventListener("change", () => engineTurn(state.ticket));
+  $("engine-side").addEventListener("change", () => engineTurn(state.ticket));
   $("step-first").addEventListener("click", () => step(-Infinity));
   $("step-prev").addEventListener("click", () => step(-1));
   $("step-next").addEventListener("click", () => step(1));

@@ -1,0 +1,68 @@
+//! Engine benches: a fixed-depth search from each variant family's start
+//! position (one thread, a fresh 16 MB table), asserting the node count
+//! (the search is deterministic without a time limit). Nodes per second are
+//! the node count over the median time.
+//!
+//! Run: `cargo bench --bench engine`.
+
+use ransom::Position;
+use ransom::search::engine::{Engine, Limits, SearchOptions};
+use ransom::variants::{Antichess, Chess, Contact, Crazyhouse, HitAndRun, Hostage};
+
+fn main() {
+    divan::main();
+}
+
+/// Searches the start position of `P` to `depth` plies; returns the nodes.
+fn search_start<P: Position>(depth: u32) -> u64 {
+    let engine = Engine::new(16 << 20);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let report = engine.search(
+        &P::start(),
+        &[],
+        &limits,
+        &SearchOptions::default(),
+        &mut |_| {},
+    );
+    report.info.nodes
+}
+
+#[divan::bench(sample_count = 5)]
+fn chess_depth_7() {
+    assert_eq!(search_start::<Chess>(7), CHESS_7);
+}
+
+#[divan::bench(sample_count = 5)]
+fn antichess_depth_9() {
+    assert_eq!(search_start::<Antichess>(9), ANTICHESS_9);
+}
+
+#[divan::bench(sample_count = 5)]
+fn crazyhouse_depth_6() {
+    assert_eq!(search_start::<Crazyhouse>(6), CRAZYHOUSE_6);
+}
+
+#[divan::bench(sample_count = 5)]
+fn hostage_depth_6() {
+    assert_eq!(search_start::<Hostage>(6), HOSTAGE_6);
+}
+
+#[divan::bench(sample_count = 5)]
+fn contact_depth_5() {
+    assert_eq!(search_start::<Contact>(5), CONTACT_5);
+}
+
+#[divan::bench(sample_count = 5)]
+fn hitandrun_depth_6() {
+    assert_eq!(search_start::<HitAndRun>(6), HITANDRUN_6);
+}
+
+const CHESS_7: u64 = 58_787;
+const ANTICHESS_9: u64 = 575_978;
+const CRAZYHOUSE_6: u64 = 41_007;
+const HOSTAGE_6: u64 = 37_678;
+const CONTACT_5: u64 = 27_594;
+const HITANDRUN_6: u64 = 128_044;

@@ -1,0 +1,248 @@
+//! The engine's evaluation: a score in centipawns from the side to move's
+//! point of view, by variant family (docs/engine.md lists every term and
+//! its weight).
+//!
+//! - Orthodox (chess, Contact, Hit-and-Run): material, piece placement,
+//!   mobility, and the king's safety.
+//! - Drops (crazyhouse): as orthodox, with men in hand counted and the
+//!   king's safety weighed more (a man can land next to it at any time).
+//! - Hostage (RULES H): as drops, with the airfield counted as men in hand
+//!   and the prisoners one holds as part of their value (they pay for
+//!   exchanges, RULES H2b, H3).
+//! - Losing (antichess and its rule sets): fewer men is better, and so is
+//!   having more moves than the opponent (a side with few moves is forced
+//!   into giving captures it does not want).
+
+use crate::board::{Bitboard, Color, Role, Square, attacks};
+use crate::position::{Position, State};
+use crate::variants::Variant;
+
+/// Which evaluation a variant uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Material and position as in chess.
+    Orthodox,
+    /// Crazyhouse: men in hand count.
+    Drops,
+    /// Hostage chess: airfields and prisons count.
+    Hostage,
+    /// Losing chess and its rule sets: the fewer men the better.
+    Losing,
+}
+
+impl Family {
+    /// The family of `variant`.
+    pub fn of(variant: Variant) -> Family {
+        match variant {
+            Variant::Chess
+            | Variant::Contact
+            | Variant::HitAndRun
+            | Variant::HitAndRunSimultaneous => Family::Orthodox,
+            Variant::Crazyhouse => Family::Drops,
+            Variant::Hostage => Family::Hostage,
+            Variant::Antichess
+            | Variant::Suicide
+            | Variant::LosingQpromo
+            | Variant::LosingRoyal
+            | Variant::LosingRoyalMated
+            | Variant::Losers
+            | Variant::Kamikaze
+            | Variant::Kamikaze2 => Family::Losing,
+        }
+    }
+
+    /// Whether a man's capture is worth more than the man (material
+    /// families) or the family plays to lose its men.
+    pub fn values_material(self) -> bool {
+        self != Family::Losing
+    }
+}
+
+/// Material values in centipawns, pawn first (the king counts nothing:
+/// where it is royal it never leaves the board).
+pub const MATERIAL: [i32; 6] = [100, 320, 330, 500, 900, 0];
+
+/// The evaluation's weights (docs/engine.md; the defaults are the values
+/// self-play kept). Tests and tuning runs compare other values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// A man in hand (crazyhouse pocket, Hostage airfield) against the
+    /// same man on the board, in percent: it can go anywhere, at once.
+    pub in_hand_percent: i32,
+    /// An enemy man in one's own prison (Hostage chess), in percent of its
+    /// value: it pays for an exchange but cannot move or capture.
+    pub prisoner_percent: i32,
+    /// Bonus for having the move.
+    pub tempo: i32,
+    /// Mobility per square a man attacks that its own side does not
+    /// occupy, pawn first.
+    pub mobility: [i32; 6],
+    /// Penalty per enemy attack on a square next to a royal king.
+    pub king_zone_attack: i32,
+    /// The same where men can be dropped next to the king.
+    pub king_zone_attack_drops: i32,
+    /// Bonus per own pawn in front of a royal king (drop variants only,
+    /// where a shelter matters from the first move).
+    pub pawn_shield: i32,
+    /// Pawn bonus by relative rank (0 = own back rank).
+    pub pawn_advance: [i32; 8],
+    /// Knight and bishop bonus per step from the rim (0 to 3).
+    pub centre: i32,
+    /// Losing chess: the cost of owning one man (the fewer, the better).
+    pub losing_man: i32,
+    /// Losing chess: extra cost by role of men that are hard to give away.
+    pub losing_role: [i32; 6],
+    /// Losing chess: the value of one square a man of the side reaches.
+    pub losing_mobility: i32,
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights {
+            in_hand_percent: 110,
+            prisoner_percent: 35,
+            tempo: 10,
+            mobility: [0, 4, 5, 3, 2, 0],
+            king_zone_attack: 8,
+            king_zone_attack_drops: 20,
+            pawn_shield: 12,
+            pawn_advance: [0, 0, 5, 10, 20, 35, 60, 0],
+            centre: 6,
+            losing_man: 60,
+            losing_role: [10, 0, 0, 10, -10, 15],
+            losing_mobility: 2,
+        }
+    }
+}
+
+/// The score of `pos` for the side to move, in centipawns.
+pub fn evaluate<P: Position>(pos: &P, w: &Weights) -> i32 {
+    let state = pos.state();
+    let family = Family::of(P::VARIANT);
+    let white = match family {
+        Family::Losing => losing_side(state, Color::White, w) - losing_side(state, Color::Black, w),
+        _ => {
+            material_side::<P>(state, family, Color::White, w)
+                - material_side::<P>(state, family, Color::Black, w)
+        }
+    };
+    let score = if pos.turn() == Color::White {
+        white
+    } else {
+        -white
+    };
+    score + w.tempo
+}
+
+/// The material family's terms for one side.
+fn material_side<P: Position>(state: &State, family: Family, us: Color, w: &Weights) -> i32 {
+    let mut score = 0;
+    for_each_man(state, us, |role, sq, reach| {
+        score += MATERIAL[role.index()] + w.mobility[role.index()] * reach;
+        score += match role {
+            Role::Pawn => w.pawn_advance[relative_rank(us, sq) as usize],
+            Role::Knight | Role::Bishop => w.centre * centrality(sq),
+            _ => 0,
+        };
+    });
+    if family != Family::Orthodox {
+        let hand = &state.pockets[us];
+        for role in Role::ALL {
+            score += MATERIAL[role.index()] * w.in_hand_percent / 100 * i32::from(hand[role]);
+        }
+    }
+    if family == Family::Hostage {
+        // Enemy men in our prison are `prisoners[them]`.
+        let held = &state.prisoners[!us];
+        for role in Role::ALL {
+            score += MATERIAL[role.index()] * w.prisoner_percent / 100 * i32::from(held[role]);
+        }
+    }
+    if P::ROYAL_KING {
+        score -= king_danger(state, family, us, w);
+    }
+    score
+}
+
+/// How exposed `us`'s royal king is: enemy attacks on the squares around
+/// it, less a pawn shelter where men are dropped.
+fn king_danger(state: &State, family: Family, us: Color, w: &Weights) -> i32 {
+    let board = &state.board;
+    let Some(king) = board.king_of(us) else {
+        return 0;
+    };
+    let occupied = board.occupied();
+    let zone = attacks::king_attacks(king);
+    let mut attacked = 0;
+    for sq in zone {
+        if board.is_attacked_by(sq, !us, occupied) {
+            attacked += 1;
+        }
+    }
+    let drops = family != Family::Orthodox;
+    let weight = if drops {
+        w.king_zone_attack_drops
+    } else {
+        w.king_zone_attack
+    };
+    let mut danger = weight * attacked;
+    if drops {
+        let front = zone & board.by_piece(Role::Pawn.of(us)) & ahead_of(us, king);
+        danger -= w.pawn_shield * front.count() as i32;
+    }
+    danger
+}
+
+/// The squares on the ranks in front of `sq` from `us`'s side.
+fn ahead_of(us: Color, sq: Square) -> Bitboard {
+    let mut ahead = Bitboard::EMPTY;
+    for rank in 0..8 {
+        let in_front = match us {
+            Color::White => rank > sq.rank(),
+            Color::Black => rank < sq.rank(),
+        };
+        if in_front {
+            ahead |= Bitboard::rank(rank);
+        }
+    }
+    ahead
+}
+
+/// Losing chess: the terms for one side (higher is better for it).
+fn losing_side(state: &State, us: Color, w: &Weights) -> i32 {
+    let mut score = 0;
+    for_each_man(state, us, |role, _, reach| {
+        score += w.losing_mobility * reach - w.losing_man - w.losing_role[role.index()];
+    });
+    score
+}
+
+/// Calls `f` with the role, square and reach (squares attacked that `us`
+/// does not occupy) of each of `us`'s men on the board.
+fn for_each_man(state: &State, us: Color, mut f: impl FnMut(Role, Square, i32)) {
+    let board = &state.board;
+    let occupied = board.occupied();
+    let own = board.by_color(us);
+    for role in Role::ALL {
+        for sq in board.by_piece(role.of(us)) {
+            let reach = attacks::attacks(us, role, sq, occupied).without(own);
+            f(role, sq, reach.count() as i32);
+        }
+    }
+}
+
+/// The rank of `sq` counted from `us`'s side (0 = own back rank).
+fn relative_rank(us: Color, sq: Square) -> u32 {
+    match us {
+        Color::White => sq.rank(),
+        Color::Black => 7 - sq.rank(),
+    }
+}
+
+/// 0 on the rim, 3 on the four centre squares.
+fn centrality(sq: Square) -> i32 {
+    let file = sq.file() as i32;
+    let rank = sq.rank() as i32;
+    let from_edge = |x: i32| x.min(7 - x);
+    from_edge(file).min(from_edge(rank))
+}
