@@ -116,17 +116,7 @@ fn is_json(path: &Path) -> bool {
 
 fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     let variant: Variant = args.variant.parse()?;
-    let losing = matches!(
-        variant,
-        Variant::Antichess
-            | Variant::Suicide
-            | Variant::LosingQpromo
-            | Variant::LosingRoyal
-            | Variant::LosingRoyalMated
-            | Variant::Losers
-            | Variant::Kamikaze
-            | Variant::Kamikaze2
-    );
+    let losing = variant.is_losing();
     let (flag, spec) = match (&args.mate, &args.win) {
         (Some(m), None) => ("mate", m),
         (None, Some(w)) => ("win", w),

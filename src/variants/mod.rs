@@ -82,6 +82,22 @@ impl Variant {
         Variant::HitAndRunSimultaneous,
     ];
 
+    /// Whether this is Losing chess or one of its rule sets (RULES A, A7,
+    /// A8): the side that gets rid of its men wins.
+    pub fn is_losing(self) -> bool {
+        matches!(
+            self,
+            Variant::Antichess
+                | Variant::Suicide
+                | Variant::LosingQpromo
+                | Variant::LosingRoyal
+                | Variant::LosingRoyalMated
+                | Variant::Losers
+                | Variant::Kamikaze
+                | Variant::Kamikaze2
+        )
+    }
+
     /// The canonical name (`chess`, `antichess`, `suicide`, `crazyhouse`,
     /// `hostage`, `contact`, `hitandrun`, `losing-qpromo`, `losing-royal`,
     /// `losing-royal-mated`, `losers`, `kamikaze`, `kamikaze2`,

@@ -34,27 +34,11 @@ impl Family {
     /// The family of `variant`.
     pub fn of(variant: Variant) -> Family {
         match variant {
-            Variant::Chess
-            | Variant::Contact
-            | Variant::HitAndRun
-            | Variant::HitAndRunSimultaneous => Family::Orthodox,
+            v if v.is_losing() => Family::Losing,
             Variant::Crazyhouse => Family::Drops,
             Variant::Hostage => Family::Hostage,
-            Variant::Antichess
-            | Variant::Suicide
-            | Variant::LosingQpromo
-            | Variant::LosingRoyal
-            | Variant::LosingRoyalMated
-            | Variant::Losers
-            | Variant::Kamikaze
-            | Variant::Kamikaze2 => Family::Losing,
+            _ => Family::Orthodox,
         }
-    }
-
-    /// Whether a man's capture is worth more than the man (material
-    /// families) or the family plays to lose its men.
-    pub fn values_material(self) -> bool {
-        self != Family::Losing
     }
 }
 
