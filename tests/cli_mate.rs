@@ -64,6 +64,59 @@ fn an_exhausted_budget_answers_unknown_with_exit_code_2() {
     assert!(text(&out.stdout).starts_with("unknown"));
 }
 
+/// The shared suite's crazyhouse mate in 7 e7_01: the first mate is found
+/// within a few thousand nodes, certifying its length takes far more.
+const CRAZYHOUSE_M7: &str =
+    "r3k2r/ppp2ppp/2bp1q2/4p3/4P3/2PP1n2/PP3PKP/R2Q1R2[BBNNNbp] b kq - 0 18";
+
+#[test]
+fn stream_reports_the_first_verified_mate_before_the_final_answer() {
+    let args = [
+        "mate",
+        "-v",
+        "crazyhouse",
+        "--fen",
+        CRAZYHOUSE_M7,
+        "--max",
+        "7",
+        "--max-nodes",
+        "100000",
+    ];
+    let out = ransom(&[&args[..], &["--stream"]].concat());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let lines: Vec<Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let events: Vec<_> = lines.iter().map(|l| l["event"].clone()).collect();
+    assert_eq!(events, ["found", "final"]);
+    for line in &lines {
+        assert_eq!(line["mate_in"], 7);
+        assert_eq!(line["shortest"], false);
+        assert_eq!(line["keys"], serde_json::json!(["P@h3"]));
+    }
+    assert!(
+        lines[1]["notes"][0]
+            .as_str()
+            .unwrap()
+            .contains("mate in 6 is not ruled out")
+    );
+
+    // Text mode says the same on stderr and gives the verdict on stdout.
+    let out = ransom(&args);
+    assert!(out.status.success());
+    assert!(
+        text(&out.stderr).contains("found: mate in 7 after"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(
+        text(&out.stdout).starts_with("mate in 7 (a shorter mate is not ruled out)"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
 #[test]
 fn pgn_output_holds_every_defence() {
     let dir = std::env::temp_dir().join(format!("ransom-cli-mate-{}", std::process::id()));

@@ -292,6 +292,69 @@ fn mate_proves_that_there_is_no_mate_and_reports_budgets() {
     );
 }
 
+/// A crazyhouse mate in 7 (the shared suite's e7_01): a mate is found at
+/// once, its length is not certified within a small budget.
+const CRAZYHOUSE_M7: &str =
+    "r3k2r/ppp2ppp/2bp1q2/4p3/4P3/2PP1n2/PP3PKP/R2Q1R2[BBNNNbp] b kq - 0 18";
+
+/// The JSON lines of a streamed answer.
+fn json_lines(response: &Response) -> Vec<Value> {
+    String::from_utf8_lossy(&response.body)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect()
+}
+
+#[test]
+fn mate_streams_the_first_mate_then_the_final_answer() {
+    let body =
+        format!(r#"{{"fen": "{CRAZYHOUSE_M7}", "max": 7, "max_nodes": 100000, "stream": true}}"#);
+    let r = post(server(), "/v1/crazyhouse/mate", &body);
+    assert_eq!(r.status, 200);
+    assert_eq!(r.header("content-type"), Some("application/x-ndjson"));
+    let lines = json_lines(&r);
+    let events: Vec<_> = lines.iter().map(|l| l["event"].clone()).collect();
+    assert_eq!(events, ["found", "final"], "{lines:?}");
+    for line in &lines {
+        assert_eq!(line["mate_in"], 7, "{line}");
+        assert_eq!(line["proven"], "mate");
+        assert_eq!(line["shortest"], false, "the budget cannot rule out 6");
+        assert_eq!(line["keys"], serde_json::json!(["P@h3"]));
+        assert_eq!(line["main_line_steps"][0]["san"], "@h3+");
+        assert_eq!(line["source"], "search");
+    }
+    assert!(lines[0]["nodes"].as_u64() < lines[1]["nodes"].as_u64());
+
+    // A first mate that is already the shortest: only the final line.
+    let body = format!(r#"{{"fen": "{HOSTAGE_M1}", "max": 2, "stream": true}}"#);
+    let lines = json_lines(&post(server(), "/v1/hostage/mate", &body));
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0]["event"], "final");
+    assert_eq!(lines[0]["shortest"], true);
+
+    // No answer within the budget: a final line saying so (the 422's code).
+    let lines = json_lines(&post(
+        server(),
+        "/v1/chess/mate",
+        r#"{"max": 6, "max_nodes": 50, "stream": true}"#,
+    ));
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0]["proven"], "unknown");
+    assert_eq!(lines[0]["error"]["code"], "budget-exhausted");
+
+    // Bad requests are refused before the stream starts.
+    assert_error(
+        &post(server(), "/v1/chess/mate", r#"{"max": 0, "stream": true}"#),
+        400,
+        "bad-request",
+    );
+    assert_error(
+        &post(server(), "/v1/chess/mate", r#"{"stream": "yes"}"#),
+        400,
+        "bad-request",
+    );
+}
+
 #[test]
 fn prove_stores_its_proof_and_lookups_use_it() {
     let (r, proofs) = {

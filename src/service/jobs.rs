@@ -46,26 +46,23 @@ impl JobPool {
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, ApiError> {
+        self.admit()?.run(work).await
+    }
+
+    /// Takes a place in the pool now (503 when every worker is busy and the
+    /// queue is full), for work that [`Admission::run`] starts later: a
+    /// streamed answer is refused before its first byte is sent.
+    pub fn admit(&self) -> Result<Admission, ApiError> {
         if self.admitted.fetch_add(1, Ordering::SeqCst) >= self.workers + self.queue {
             self.admitted.fetch_sub(1, Ordering::SeqCst);
             metrics::counter!(super::metrics::JOBS_REJECTED).increment(1);
             return Err(ApiError::overloaded());
         }
-        let slot = Slot(Arc::clone(&self.admitted));
-        let permit = Arc::clone(&self.permits)
-            .acquire_owned()
-            .await
-            .map_err(|_| ApiError::internal("the worker pool is closed"))?;
-        let running = Arc::clone(&self.running);
-        running.fetch_add(1, Ordering::SeqCst);
-        tokio::task::spawn_blocking(move || {
-            let _slot = slot;
-            let _permit = permit;
-            let _running = Slot(running);
-            work()
+        Ok(Admission {
+            slot: Slot(Arc::clone(&self.admitted)),
+            permits: Arc::clone(&self.permits),
+            running: Arc::clone(&self.running),
         })
-        .await
-        .map_err(|e| ApiError::internal(format!("a solver task failed: {e}")))
     }
 
     /// Searches running now.
@@ -83,5 +80,40 @@ impl JobPool {
     /// The number of workers.
     pub fn workers(&self) -> usize {
         self.workers
+    }
+}
+
+/// A place in a [`JobPool`], held until the work it runs ends (or until it
+/// is dropped unused).
+pub struct Admission {
+    slot: Slot,
+    permits: Arc<Semaphore>,
+    running: Arc<AtomicUsize>,
+}
+
+impl Admission {
+    /// Waits for a free worker, then runs `work` on a blocking thread.
+    pub async fn run<T: Send + 'static>(
+        self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let Admission {
+            slot,
+            permits,
+            running,
+        } = self;
+        let permit = permits
+            .acquire_owned()
+            .await
+            .map_err(|_| ApiError::internal("the worker pool is closed"))?;
+        running.fetch_add(1, Ordering::SeqCst);
+        tokio::task::spawn_blocking(move || {
+            let _slot = slot;
+            let _permit = permit;
+            let _running = Slot(running);
+            work()
+        })
+        .await
+        .map_err(|e| ApiError::internal(format!("a solver task failed: {e}")))
     }
 }

@@ -9,13 +9,14 @@ use crate::analysis::{Knowledge, MateSolutionView, holdings_json, mate_report_js
 use crate::dispatch;
 use crate::position::Position;
 use crate::search::Budget;
-use crate::search::mate::{MateOptions, MateStatus, solve_mate_with};
+use crate::search::mate::{MateOptions, MateReport, MateStatus, solve_mate_with};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 use std::sync::Arc;
 
 /// The request body.
@@ -36,14 +37,19 @@ struct MateRequest {
     all_keys: bool,
     /// The most moves of the tree to return (default 400).
     tree_limit: Option<usize>,
+    /// Answer in JSON lines: the first verified mate as soon as it is
+    /// found, then the final answer (see [`super::mate_stream`]).
+    #[serde(default)]
+    stream: bool,
 }
 
-/// Solves the mate; 422 when the budget runs out first.
+/// Solves the mate; 422 when the budget runs out first. With `"stream":
+/// true` the answer is JSON lines instead ([`super::mate_stream`]).
 pub async fn mate(
     State(state): State<Arc<AppState>>,
     variant: Result<Path<String>, PathRejection>,
     body: Result<Bytes, BytesRejection>,
-) -> Result<Answer, ApiError> {
+) -> Result<Response, ApiError> {
     let variant = input::variant(variant)?;
     let request: MateRequest = input::json_body(body)?;
     let cap = state.config.max_mate;
@@ -62,11 +68,18 @@ pub async fn mate(
         threads: 1,
     };
     let limit = request.tree_limit.unwrap_or(400).min(5000);
+    if request.stream {
+        let admission = state.jobs.admit()?;
+        return Ok(super::mate_stream::respond(
+            admission, state, pos, options, limit,
+        ));
+    }
     let shared = Arc::clone(&state);
     state
         .jobs
         .run(move || dispatch!(&pos, p => solve(p, options, limit, &shared.knowledge)))
         .await?
+        .map(IntoResponse::into_response)
 }
 
 /// Solves with the tables the service has (Losing chess: they rule lines
@@ -94,11 +107,22 @@ fn solve<P: Position>(
             }),
         ));
     }
-    let view = MateSolutionView::of(pos, &report, limit);
-    let mut out = mate_report_json(pos, &report, max, &view);
+    Ok(Answer(answer_json(pos, &report, max, limit)))
+}
+
+/// The answer's body: `ransom mate --json`'s report with the main line's
+/// positions, the tree as text, the holdings and the source.
+pub(super) fn answer_json<P: Position>(
+    pos: &P,
+    report: &MateReport,
+    max: u16,
+    limit: usize,
+) -> Value {
+    let view = MateSolutionView::of(pos, report, limit);
+    let mut out = mate_report_json(pos, report, max, &view);
     out["main_line_steps"] = move_steps(pos, &view.main_line).into();
     out["tree_text"] = view.tree.as_ref().map(|t| t.to_text()).into();
     out["holdings"] = holdings_json(pos);
     out["source"] = "search".into();
-    Ok(Answer(out))
+    out
 }

@@ -3,6 +3,7 @@
 mod analysis;
 mod health;
 mod mate;
+mod mate_stream;
 mod perft;
 mod prove;
 mod puzzles;
