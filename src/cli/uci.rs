@@ -214,18 +214,7 @@ impl GoOptions {
     /// Reads them; a key without a whole number after it is an error, not
     /// ignored.
     fn parse(words: &[&str]) -> Result<GoOptions, String> {
-        let value = |key: &str| -> Result<Option<u64>, String> {
-            let Some(i) = words.iter().position(|w| *w == key) else {
-                return Ok(None);
-            };
-            match words.get(i + 1) {
-                Some(v) => v
-                    .parse()
-                    .map(Some)
-                    .map_err(|_| format!("go {key} needs a whole number, not '{v}'")),
-                None => Err(format!("go {key} needs a number")),
-            }
-        };
+        let value = |key: &str| go_number::<u64>(words, key);
         let ms = |key: &str| value(key).map(|v| v.map(Duration::from_millis));
         let small = |key: &str| -> Result<Option<u32>, String> {
             value(key)?
@@ -233,18 +222,9 @@ impl GoOptions {
                 .transpose()
         };
         // A clock may go below zero in some GUIs: read it as no time left.
-        let clock = |key: &str| -> Result<Option<Duration>, String> {
-            let Some(i) = words.iter().position(|w| *w == key) else {
-                return Ok(None);
-            };
-            match words.get(i + 1).map(|v| v.parse::<i64>()) {
-                Some(Ok(v)) => Ok(Some(Duration::from_millis(v.max(0) as u64))),
-                Some(Err(_)) => Err(format!(
-                    "go {key} needs a whole number, not '{}'",
-                    words[i + 1]
-                )),
-                None => Err(format!("go {key} needs a number")),
-            }
+        let clock = |key: &str| {
+            go_number::<i64>(words, key)
+                .map(|v| v.map(|v| Duration::from_millis(v.max(0).unsigned_abs())))
         };
         let search_moves = match words.iter().position(|w| *w == "searchmoves") {
             Some(i) => words[i + 1..]
@@ -270,6 +250,20 @@ impl GoOptions {
             mate: value("mate")?,
             perft: value("perft")?,
         })
+    }
+}
+
+/// The number after `key` in a `go` command's words, if `key` is there.
+fn go_number<T: std::str::FromStr>(words: &[&str], key: &str) -> Result<Option<T>, String> {
+    let Some(i) = words.iter().position(|w| *w == key) else {
+        return Ok(None);
+    };
+    match words.get(i + 1) {
+        Some(v) => v
+            .parse()
+            .map(Some)
+            .map_err(|_| format!("go {key} needs a whole number, not '{v}'")),
+        None => Err(format!("go {key} needs a number")),
     }
 }
 
