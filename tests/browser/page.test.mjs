@@ -54,6 +54,7 @@ try {
   await page.click("#mate-btn");
   await page.waitForSelector("#mate-verdict", { timeout: 30000 });
   assert.equal(await page.textContent("#mate-verdict"), "mate in 2");
+  assert.equal(await page.textContent("#mate-length"), " (shortest, proved)", "the streamed answer's final line");
   assert.match(await page.textContent("#mate-tree"), /N\*f7/);
   const fens = [await page.inputValue("#fen-input")];
   for (let i = 1; i <= 3; i++) {

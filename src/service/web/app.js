@@ -13,6 +13,7 @@ const state = {
   ticket: 0,          // the latest position load; older answers are dropped
   flipped: false,
   steps: null,        // mate or puzzle line: {start, steps: [{uci, san, fen}], at}
+  mateLine: null,     // the streamed mate answer's main line (UCI), once shown
   lastMove: null,
 };
 
@@ -28,11 +29,37 @@ async function api(path, options) {
   const response = await fetch(path, options);
   let body;
   try { body = await response.json(); } catch (e) { body = { error: { code: "bad-response", message: String(e) } }; }
-  if (!response.ok) {
-    const err = body && body.error ? body.error : { code: String(response.status), message: response.statusText };
-    throw new Error(`${err.code}: ${err.message}`);
-  }
+  if (!response.ok) throw failure(response, body);
   return body;
+}
+
+function failure(response, body) {
+  const err = body && body.error ? body.error : { code: String(response.status), message: response.statusText };
+  return new Error(`${err.code}: ${err.message}`);
+}
+
+// A streamed answer (JSON lines): `onLine` gets each line as it arrives.
+async function apiLines(path, options, onLine) {
+  const response = await fetch(path, options);
+  if (!response.ok) {
+    let body;
+    try { body = await response.json(); } catch (e) { body = null; }
+    throw failure(response, body);
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffered = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (value) buffered += decoder.decode(value, { stream: true });
+    let end;
+    while ((end = buffered.indexOf("\n")) >= 0) {
+      const line = buffered.slice(0, end);
+      buffered = buffered.slice(end + 1);
+      if (line.trim() !== "") onLine(JSON.parse(line));
+    }
+    if (done) return;
+  }
 }
 
 // --- FEN reading (for drawing only; the server checks everything) ---
@@ -320,20 +347,40 @@ async function findMate() {
   result.textContent = "searching…";
   const ticket = state.ticket;
   try {
-    const body = { fen: state.fen, max };
-    const r = await api(`${variantPath()}/mate`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    // The position changed while the search ran: its answer is stale.
-    if (ticket !== state.ticket) return;
-    if (r.mate_in === null) {
-      result.textContent = `no mate in ≤ ${r.max} (proved) — ${r.nodes} nodes, ${r.time_ms.toFixed(1)} ms`;
-      return;
-    }
-    result.innerHTML = `<b id="mate-verdict">mate in ${r.mate_in}</b>${r.shortest ? " (shortest, proved)" : ""}; key${r.keys.length > 1 ? "s" : ""}: ${esc(r.keys.join(", "))}; ` +
-      `${r.verified_positions} positions verified, ${r.nodes} nodes, ${r.time_ms.toFixed(1)} ms`;
-    $("mate-tree").textContent = r.tree_text || "";
-    startSteps(r.position.fen, r.main_line_steps);
+    // Streamed: a mate found and verified shows at once, while the search
+    // goes on to prove that none is shorter.
+    const body = { fen: state.fen, max, stream: true };
+    state.mateLine = null;
+    await apiLines(`${variantPath()}/mate`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }, (r) => {
+      // The position changed while the search ran: its answer is stale.
+      if (ticket === state.ticket) showMate(r);
+    });
   } catch (e) {
     if (ticket === state.ticket) result.textContent = e.message;
+  }
+}
+
+function showMate(r) {
+  const result = $("mate-result");
+  if (r.error) {
+    result.textContent = `${r.error.code}: ${r.error.message}` + (r.nodes !== undefined ? ` — ${r.nodes} nodes` : "");
+    return;
+  }
+  if (r.mate_in === null) {
+    result.textContent = `no mate in ≤ ${r.max} (proved) — ${r.nodes} nodes, ${r.time_ms.toFixed(1)} ms`;
+    return;
+  }
+  const length = r.shortest ? " (shortest, proved)"
+    : r.event === "found" ? " found and verified; proving that none is shorter…"
+    : " (a shorter mate is not ruled out)";
+  result.innerHTML = `<b id="mate-verdict">mate in ${r.mate_in}</b><span id="mate-length">${length}</span>; key${r.keys.length > 1 ? "s" : ""}: ${esc(r.keys.join(", "))}; ` +
+    `${r.verified_positions} positions verified, ${r.nodes} nodes, ${r.time_ms.toFixed(1)} ms`;
+  $("mate-tree").textContent = r.tree_text || "";
+  // The final line repeats the line found first: stepping goes on undisturbed.
+  const line = r.main_line.join(" ");
+  if (state.mateLine !== line) {
+    state.mateLine = line;
+    startSteps(r.position.fen, r.main_line_steps);
   }
 }
 
