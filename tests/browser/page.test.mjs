@@ -35,10 +35,16 @@ try {
 
   // Enter the Hostage position.
   await page.selectOption("#variant-select", "hostage");
+  // The variant's start position loads first (its FEN has holdings in
+  // brackets); typing before it arrives would be overwritten.
+  await page.waitForFunction(() => document.getElementById("fen-input").value.includes("["));
   await page.fill("#fen-input", HOSTAGE_FEN);
   await page.click("#load-btn");
   await page.waitForFunction((fen) => document.getElementById("fen-input").value === fen, HOSTAGE_FEN);
   await page.waitForSelector("#verdict");
+  // The FEN box holds what was typed at once: wait for the new position's
+  // holdings to be drawn (the start position's verdict is already there).
+  await page.waitForSelector('.holding.airfield[data-side="white"] .man', { timeout: 10000 });
 
   // Prisons and airfields are drawn with their men.
   const men = async (side, kind) =>
@@ -53,6 +59,10 @@ try {
   await page.fill("#mate-max", "3");
   await page.click("#mate-btn");
   await page.waitForSelector("#mate-verdict", { timeout: 30000 });
+  // A mate found before its length is proved shows at once ("proving that
+  // none is shorter…"); the stream's final line replaces it.
+  await page.waitForFunction(() => !document.getElementById("mate-length").textContent.includes("proving"),
+    null, { timeout: 30000 });
   assert.equal(await page.textContent("#mate-verdict"), "mate in 2");
   assert.equal(await page.textContent("#mate-length"), " (shortest, proved)", "the streamed answer's final line");
   assert.match(await page.textContent("#mate-tree"), /N\*f7/);
@@ -106,10 +116,12 @@ try {
   await page.fill("#mate-max", "1");
   await page.click("#mate-btn");
   await page.waitForSelector("#mate-verdict");
-  await page.fill("#fen-input", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-  await page.click("#load-btn");
+  // The start button, not typed text: the solution's first step may still
+  // be loading, and its answer would overwrite a FEN typed meanwhile.
+  await page.click("#start-btn");
   await page.waitForFunction(() => document.getElementById("fen-input").value.startsWith("rnbqkbnr"));
-  assert.equal(await page.textContent("#mate-result"), "", "the old mate result is cleared");
+  await page.waitForFunction(() => document.getElementById("mate-result").textContent === "",
+    null, { timeout: 10000 });
   assert.equal(await page.isVisible("#stepper"), false, "and its step buttons hidden");
   // A maximum of 0 is refused, not searched as 3.
   await page.fill("#mate-max", "0");

@@ -14,6 +14,7 @@ const state = {
   flipped: false,
   steps: null,        // mate or puzzle line: {start, steps: [{uci, san, fen}], at}
   mateLine: null,     // the streamed mate answer's main line (UCI), once shown
+  mateTicket: 0,      // the latest mate search; a new position or search drops older answers
   lastMove: null,
 };
 
@@ -254,6 +255,7 @@ async function setPosition(fen, { keepSteps = false } = {}) {
     redraw();
     if (!keepSteps) {
       // A new position: the mate result and its line belong to the old one.
+      state.mateTicket++;
       state.steps = null;
       $("stepper").hidden = true;
       $("mate-result").textContent = "";
@@ -316,7 +318,11 @@ async function engineEval(ticket) {
 async function engineTurn(ticket) {
   const side = $("engine-side").value;
   const plays = side && side === sideToMove(state.fen);
-  if (!plays && !$("engine-on").checked) { $("engine").textContent = ""; return; }
+  if (!plays && !$("engine-on").checked) {
+    // Playing against the engine, its view of its last move stays shown.
+    if (!side) $("engine").textContent = "";
+    return;
+  }
   try {
     const e = await engineEval(ticket);
     if (plays && e && e.best) playMove(state.moves.find((m) => m.uci === e.best));
@@ -345,18 +351,19 @@ async function findMate() {
     return;
   }
   result.textContent = "searching…";
-  const ticket = state.ticket;
+  // Stepping through the line found first keeps the search's answers;
+  // a new position or a new search drops them.
+  const ticket = ++state.mateTicket;
   try {
     // Streamed: a mate found and verified shows at once, while the search
     // goes on to prove that none is shorter.
     const body = { fen: state.fen, max, stream: true };
     state.mateLine = null;
     await apiLines(`${variantPath()}/mate`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }, (r) => {
-      // The position changed while the search ran: its answer is stale.
-      if (ticket === state.ticket) showMate(r);
+      if (ticket === state.mateTicket) showMate(r);
     });
   } catch (e) {
-    if (ticket === state.ticket) result.textContent = e.message;
+    if (ticket === state.mateTicket) result.textContent = e.message;
   }
 }
 
