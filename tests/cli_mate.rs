@@ -62,6 +62,16 @@ fn an_exhausted_budget_answers_unknown_with_exit_code_2() {
     let out = ransom(&["mate", "--fen", MATE_IN_2, "--max-nodes", "3"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stdout).starts_with("unknown"));
+    // The note counts the whole search's nodes, the short bounds included.
+    let out = ransom(&["mate", "--max", "6", "--max-nodes", "50", "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let nodes = v["nodes"].as_u64().unwrap();
+    let note = v["notes"][0].as_str().unwrap();
+    assert!(
+        note.contains(&format!("budget exhausted after {nodes} nodes")),
+        "{note} ({nodes} nodes)"
+    );
 }
 
 /// The shared suite's crazyhouse mate in 7 e7_01: the first mate is found

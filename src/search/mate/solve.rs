@@ -239,7 +239,8 @@ pub fn solve_mate_streaming<P: Position>(
     match found {
         _ if settled_by_split || report.shortest => {}
         Some((length, solution)) => {
-            if let Some(shorter) = find_shortest(&mut search, root, length - 1, &mut report) {
+            if let Some(shorter) = find_shortest(&mut search, root, length - 1, &mut report, start)
+            {
                 found = Some(shorter);
             } else {
                 found = Some((length, solution));
@@ -253,14 +254,14 @@ pub fn solve_mate_streaming<P: Position>(
             }
             Upwards::Mate(length, None) => report.notes.push(format!(
                 "the mate in {length} was proved but its solution could not be read back: {}",
-                search_budget_note(&search)
+                total_budget_note(&report, &search, start)
             )),
             Upwards::DisprovedUpTo(bound) if bound == options.max => {
                 report.status = MateStatus::NoMate;
                 report.no_mate_within = Some(options.max);
             }
             Upwards::DisprovedUpTo(bound) => {
-                let note = search_budget_note(&search);
+                let note = total_budget_note(&report, &search, start);
                 report.notes.push(if bound > 0 {
                     format!("no mate in {bound} or fewer (proved), then {note}")
                 } else {
@@ -349,6 +350,7 @@ fn find_shortest<P: Position>(
     root: &P,
     mut length: Bound,
     report: &mut MateReport,
+    start: Instant,
 ) -> Option<(Bound, MateSolution)> {
     let hash = root.zobrist();
     let mut best = None;
@@ -370,9 +372,10 @@ fn find_shortest<P: Position>(
                 break;
             }
             SearchResult::Unknown => {
-                report
-                    .notes
-                    .push(not_ruled_out(length + 1, &search_budget_note(search)));
+                report.notes.push(not_ruled_out(
+                    length + 1,
+                    &total_budget_note(report, search, start),
+                ));
                 break;
             }
         }
@@ -509,6 +512,12 @@ fn budget_note(nodes: u64, elapsed: Duration) -> String {
     )
 }
 
-fn search_budget_note<P: Position>(search: &MateSearch<'_, P>) -> String {
-    budget_note(search.nodes(), search.elapsed())
+/// [`budget_note`] with the whole solve's effort: the nodes counted so far
+/// in `report` and those of `search`, which is not yet added to them.
+fn total_budget_note<P: Position>(
+    report: &MateReport,
+    search: &MateSearch<'_, P>,
+    start: Instant,
+) -> String {
+    budget_note(report.nodes + search.nodes(), start.elapsed())
 }
