@@ -107,10 +107,12 @@ impl Admission {
             .await
             .map_err(|_| ApiError::internal("the worker pool is closed"))?;
         running.fetch_add(1, Ordering::SeqCst);
+        // Counted down when the work ends, or when the runtime drops it unrun.
+        let running = Slot(running);
         tokio::task::spawn_blocking(move || {
             let _slot = slot;
             let _permit = permit;
-            let _running = Slot(running);
+            let _running = running;
             work()
         })
         .await

@@ -40,9 +40,16 @@ pub fn respond(
     let (lines, receiver) = unbounded_channel::<Bytes>();
     tokio::spawn(async move {
         let sender = lines.clone();
-        let ran = admission
-            .run(move || dispatch!(&pos, p => solve(p, &options, limit, &state.knowledge, &sender)))
-            .await;
+        let work = admission.run(
+            move || dispatch!(&pos, p => solve(p, &options, limit, &state.knowledge, &sender)),
+        );
+        let ran = tokio::select! {
+            // The client left while the search waited for a worker: its
+            // place is given back. (A search that has started owns its
+            // place and runs to its budget.)
+            () = lines.closed() => return,
+            ran = work => ran,
+        };
         if let Err(error) = ran {
             let mut line = error.body();
             line["event"] = "error".into();

@@ -59,8 +59,9 @@ async function apiLines(path, options, onLine) {
       buffered = buffered.slice(end + 1);
       if (line.trim() !== "") onLine(JSON.parse(line));
     }
-    if (done) return;
+    if (done) break;
   }
+  if (buffered.trim() !== "") onLine(JSON.parse(buffered));
 }
 
 // --- FEN reading (for drawing only; the server checks everything) ---
@@ -241,6 +242,8 @@ function redraw() {
 
 async function setPosition(fen, { keepSteps = false } = {}) {
   const ticket = ++state.ticket;
+  // A new position: a mate search still running answers for the old one.
+  if (!keepSteps) state.mateTicket++;
   message("");
   state.selected = null;
   $("chooser").hidden = true;
@@ -255,7 +258,6 @@ async function setPosition(fen, { keepSteps = false } = {}) {
     redraw();
     if (!keepSteps) {
       // A new position: the mate result and its line belong to the old one.
-      state.mateTicket++;
       state.steps = null;
       $("stepper").hidden = true;
       $("mate-result").textContent = "";
@@ -359,9 +361,14 @@ async function findMate() {
     // goes on to prove that none is shorter.
     const body = { fen: state.fen, max, stream: true };
     state.mateLine = null;
+    let ended = false;
     await apiLines(`${variantPath()}/mate`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }, (r) => {
+      ended = ended || r.event !== "found";
       if (ticket === state.mateTicket) showMate(r);
     });
+    if (!ended && ticket === state.mateTicket) {
+      result.textContent = "the connection ended before the search's final answer";
+    }
   } catch (e) {
     if (ticket === state.mateTicket) result.textContent = e.message;
   }
@@ -444,6 +451,9 @@ async function loadSet(name) {
 async function loadPuzzle(set, id) {
   try {
     const p = await api(`/v1/puzzles/${encodeURIComponent(set)}/${encodeURIComponent(id)}`);
+    // A mate search still running belongs to the position before.
+    state.mateTicket++;
+    state.mateLine = null;
     state.variant = p.variant;
     $("variant-select").value = p.variant;
     $("mate-max").value = p.mate;
