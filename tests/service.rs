@@ -355,6 +355,56 @@ fn mate_streams_the_first_mate_then_the_final_answer() {
     );
 }
 
+/// Sends a streamed mate request on its own connection and leaves it open.
+fn open_stream(addr: SocketAddr, body: &str) -> std::net::TcpStream {
+    use std::io::Write;
+    let mut stream = std::net::TcpStream::connect(addr).expect("connect");
+    let request = format!(
+        "POST /v1/crazyhouse/mate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).expect("send");
+    stream
+}
+
+/// Polls `/health` until `ready` holds of its `workers` object (4 s at
+/// most: well within the first search's 10 s).
+fn wait_for_workers(addr: SocketAddr, what: &str, ready: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(4);
+    loop {
+        let workers = get(addr, "/health").json()["workers"].clone();
+        if ready(&workers) {
+            return workers;
+        }
+        assert!(Instant::now() < deadline, "{what}: {workers}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_streamed_request_whose_client_leaves_while_waiting_gives_its_place_back() {
+    let server = Server::start(ServeConfig {
+        workers: 1,
+        queue: 1,
+        max_nodes: 1_000_000_000,
+        max_time_ms: 10_000,
+        ..config("stream-leaves")
+    })
+    .expect("start the service");
+    let addr = server.addr();
+    let body = format!(r#"{{"fen": "{CRAZYHOUSE_M7}", "max": 7, "stream": true}}"#);
+    // The first search takes the only worker for its 10 s.
+    let running = open_stream(addr, &body);
+    wait_for_workers(addr, "the first search runs", |w| w["running"] == 1);
+    // The second waits for the worker; its client leaves.
+    let waiting = open_stream(addr, &body);
+    wait_for_workers(addr, "the second search waits", |w| w["waiting"] == 1);
+    drop(waiting);
+    let workers = wait_for_workers(addr, "the place is given back", |w| w["waiting"] == 0);
+    assert_eq!(workers["running"], 1, "while the first search still runs");
+    drop(running);
+}
+
 #[test]
 fn prove_stores_its_proof_and_lookups_use_it() {
     let (r, proofs) = {
