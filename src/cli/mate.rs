@@ -164,10 +164,14 @@ fn solve_one<P: Position>(start: P, args: &MateArgs) -> anyhow::Result<ExitCode>
             P::VARIANT.name()
         );
     }
+    // The JSON report, as `--json` prints it and each `--stream` line holds.
+    let report_json = |report: &MateReport| {
+        let view = MateSolutionView::of(&pos, report, args.tree_limit);
+        mate_report_json(&pos, report, max, &view)
+    };
     let mut on_found = |early: &MateReport| {
         if args.stream {
-            let view = MateSolutionView::of(&pos, early, args.tree_limit);
-            let mut line = mate_report_json(&pos, early, max, &view);
+            let mut line = report_json(early);
             line["event"] = "found".into();
             let _ = outln!("{line}");
         } else if !args.quiet && !args.json {
@@ -199,20 +203,11 @@ fn solve_one<P: Position>(start: P, args: &MateArgs) -> anyhow::Result<ExitCode>
         )?;
     }
     if args.stream {
-        let view = MateSolutionView::of(&pos, &report, args.tree_limit);
-        let mut line = mate_report_json(&pos, &report, max, &view);
+        let mut line = report_json(&report);
         line["event"] = "final".into();
         outln!("{line}")?;
     } else if args.json {
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(&mate_report_json(
-                &pos,
-                &report,
-                max,
-                &MateSolutionView::of(&pos, &report, args.tree_limit)
-            ))?
-        )?;
+        outln!("{}", serde_json::to_string_pretty(&report_json(&report))?)?;
     } else {
         out!("{}", report_text(&pos, &report, max, args.tree_limit))?;
     }

@@ -7,7 +7,7 @@
 //! own thread, so `stop`, `quit` and `isready` are heard while a search runs.
 //! Bad input is answered with `info string error: ...`; the session goes on.
 
-use super::uci_think::{GoLimits, MatePlan, Thinking};
+use super::uci_think::{GoLimits, MatePlan, Thinking, mate_info};
 use ransom::analysis::{Knowledge, ProofIndex};
 use ransom::notation::{fen, parse_move, parse_turn, uci};
 use ransom::perft::divide;
@@ -616,18 +616,9 @@ fn mate_lines<P: Position>(pos: &P, max: u16, budget: &Budget) -> Vec<String> {
     // A mate found before its length is certified is announced at once.
     let mut on_found = |early: &ransom::search::mate::MateReport| {
         if let (Some(solution), Some(n)) = (&early.solution, early.length) {
-            let pv: Vec<String> = longest_line(pos, pos.turn(), solution)
-                .into_iter()
-                .map(uci::write)
-                .collect();
+            let line = longest_line(pos, pos.turn(), solution);
             let _ = print_lines(&[
-                format!(
-                    "info depth {} score mate {n} nodes {} time {} pv {}",
-                    2 * n - 1,
-                    early.nodes,
-                    early.elapsed.as_millis(),
-                    pv.join(" ")
-                ),
+                mate_info(n, early.nodes, early.elapsed, &line),
                 format!("info string mate in {n} found, verified; proving that none is shorter"),
             ]);
         }
@@ -636,18 +627,10 @@ fn mate_lines<P: Position>(pos: &P, max: u16, budget: &Budget) -> Vec<String> {
     let ms = report.elapsed.as_millis();
     match (report.status, &report.solution, report.length) {
         (MateStatus::Mate, Some(solution), Some(n)) => {
-            let pv: Vec<String> = longest_line(pos, pos.turn(), solution)
-                .into_iter()
-                .map(uci::write)
-                .collect();
-            let key = pv.first().cloned().unwrap_or_default();
+            let line = longest_line(pos, pos.turn(), solution);
+            let key = line.first().map(|&m| uci::write(m)).unwrap_or_default();
             vec![
-                format!(
-                    "info depth {} score mate {n} nodes {} time {ms} pv {}",
-                    2 * n - 1,
-                    report.nodes,
-                    pv.join(" ")
-                ),
+                mate_info(n, report.nodes, report.elapsed, &line),
                 format!(
                     "info string mate in {n} {}, verified",
                     if report.shortest {

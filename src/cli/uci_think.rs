@@ -5,7 +5,7 @@
 
 use ransom::analysis::{Category, Knowledge, Source};
 use ransom::moves::Move;
-use ransom::notation::uci;
+use ransom::notation::{uci, write_turn_uci};
 use ransom::search::engine::Score;
 use ransom::search::engine::{Clock, Engine, Info, Limits, SearchOptions, TimeLimits};
 use ransom::search::mate::{MateOptions, MateSolution, MateStatus, longest_line, solve_mate};
@@ -109,13 +109,14 @@ impl Thinking<'_> {
     /// are printed as it goes).
     pub fn think<P: Position>(&self, pos: &P, plan: &mut MatePlan) -> Vec<String> {
         let started = Instant::now();
-        if pos.playable_moves().is_empty() {
+        let legal = pos.playable_moves();
+        if legal.is_empty() {
             return vec![
                 "info string the game is over".into(),
                 "bestmove (none)".into(),
             ];
         }
-        let search_moves = match self.search_moves(pos) {
+        let search_moves = match self.search_moves(&legal) {
             Ok(moves) => moves,
             Err(message) => return vec![format!("info string error: {message}")],
         };
@@ -170,12 +171,8 @@ impl Thinking<'_> {
             plan.claimed = Some((P::VARIANT, pos.turn(), u16::try_from(n).unwrap_or(u16::MAX)));
         }
         let line = report.info.lines.first().map_or(&[][..], |l| &l.pv[..]);
-        let turn: Vec<String> = self
-            .whole_turn(pos, best, line)
-            .into_iter()
-            .map(uci::write)
-            .collect();
-        vec![format!("bestmove {}", turn.join(","))]
+        let turn = self.whole_turn(pos, best, line);
+        vec![format!("bestmove {}", write_turn_uci(&turn))]
     }
 
     /// `best` and, where it leaves the turn unfinished (the first sub-move
@@ -207,9 +204,8 @@ impl Thinking<'_> {
         turn
     }
 
-    /// The legal moves `searchmoves` names (empty: no restriction).
-    fn search_moves<P: Position>(&self, pos: &P) -> Result<Vec<Move>, String> {
-        let legal = pos.playable_moves();
+    /// The moves of `legal` that `searchmoves` names (empty: no restriction).
+    fn search_moves(&self, legal: &[Move]) -> Result<Vec<Move>, String> {
         let mut moves = Vec::new();
         for text in &self.go.search_moves {
             match legal.iter().find(|&&m| uci::write(m) == *text) {
@@ -283,19 +279,10 @@ impl Thinking<'_> {
         else {
             return None;
         };
-        let pv: Vec<String> = longest_line(pos, pos.turn(), solution)
-            .into_iter()
-            .map(uci::write)
-            .collect();
-        let key = pv.first()?.clone();
+        let line = longest_line(pos, pos.turn(), solution);
+        let key = uci::write(*line.first()?);
         let lines = vec![
-            format!(
-                "info depth {} score mate {n} nodes {} time {} pv {}",
-                2 * n - 1,
-                report.nodes,
-                report.elapsed.as_millis(),
-                pv.join(" ")
-            ),
+            mate_info(n, report.nodes, report.elapsed, &line),
             format!(
                 "info string proved: mate in {n} {}, verified",
                 if report.shortest {
@@ -320,16 +307,9 @@ fn from_plan<P: Position>(pos: &P, plan: &MatePlan) -> Option<Vec<String>> {
     let (_, label) = solution.get(pos.zobrist())?;
     // Checks the legality of every move of the turn.
     let turn = plan_turn(pos, solution)?;
-    let pv: Vec<String> = longest_line(pos, pos.turn(), solution)
-        .into_iter()
-        .map(uci::write)
-        .collect();
+    let line = longest_line(pos, pos.turn(), solution);
     Some(vec![
-        format!(
-            "info depth {} score mate {label} nodes 0 time 0 pv {}",
-            2 * label - 1,
-            pv.join(" ")
-        ),
+        mate_info(label, 0, Duration::ZERO, &line),
         format!("info string proved: mate in {label}, from the verified solution"),
         format!("bestmove {turn}"),
     ])
@@ -345,12 +325,23 @@ fn plan_turn<P: Position>(pos: &P, solution: &MateSolution) -> Option<String> {
         if !now.is_legal(mv) {
             return None;
         }
-        turn.push(uci::write(mv));
+        turn.push(mv);
         now.play_unchecked(mv);
         if !(now.is_mid_turn() && now.turn() == pos.turn()) || now.outcome().is_some() {
-            return Some(turn.join(","));
+            return Some(write_turn_uci(&turn));
         }
     }
+}
+
+/// The `info` line of a verified mate in `n` whose longest line is `line`.
+pub fn mate_info(n: u16, nodes: u64, elapsed: Duration, line: &[Move]) -> String {
+    let pv: Vec<String> = line.iter().map(|&m| uci::write(m)).collect();
+    format!(
+        "info depth {} score mate {n} nodes {nodes} time {} pv {}",
+        2 * n - 1,
+        elapsed.as_millis(),
+        pv.join(" ")
+    )
 }
 
 /// `info depth ... score ... pv ...` for each line of an iteration.
