@@ -124,7 +124,7 @@ fn material_side<P: Position>(state: &State, family: Family, us: Color, w: &Weig
     for_each_man(state, us, |role, sq, reach| {
         score += MATERIAL[role.index()] + w.mobility[role.index()] * reach;
         score += match role {
-            Role::Pawn => w.pawn_advance[relative_rank(us, sq) as usize],
+            Role::Pawn => w.pawn_advance[sq.relative_rank(us) as usize],
             Role::Knight | Role::Bishop => w.centre * centrality(sq),
             _ => 0,
         };
@@ -212,14 +212,6 @@ fn for_each_man(state: &State, us: Color, mut f: impl FnMut(Role, Square, i32)) 
             let reach = attacks::attacks(us, role, sq, occupied).without(own);
             f(role, sq, reach.count() as i32);
         }
-    }
-}
-
-/// The rank of `sq` counted from `us`'s side (0 = own back rank).
-fn relative_rank(us: Color, sq: Square) -> u32 {
-    match us {
-        Color::White => sq.rank(),
-        Color::Black => 7 - sq.rank(),
     }
 }
 

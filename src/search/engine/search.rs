@@ -216,6 +216,17 @@ impl<P: Position> Child<P> {
             pos,
         }
     }
+
+    /// `search(alpha, beta)` run for the child's side to move, as a value
+    /// for the side that moved into it (negated, window swapped, when the
+    /// move ended the mover's turn).
+    fn value_for_mover(&self, alpha: i32, beta: i32, search: impl FnOnce(i32, i32) -> i32) -> i32 {
+        if self.flips {
+            -search(-beta, -alpha)
+        } else {
+            search(alpha, beta)
+        }
+    }
 }
 
 /// A root move and what the last iteration said of it.
@@ -414,11 +425,9 @@ impl<'a> Searcher<'a> {
         line: &mut Vec<Move>,
     ) -> i32 {
         let (ply, turns) = (child.ply, child.turns);
-        if child.flips {
-            -self.node(&child.pos, depth, -beta, -alpha, ply, turns, line)
-        } else {
+        child.value_for_mover(alpha, beta, |alpha, beta| {
             self.node(&child.pos, depth, alpha, beta, ply, turns, line)
-        }
+        })
     }
 
     /// Counts a node; true when the search must stop.
@@ -618,11 +627,9 @@ impl<'a> Searcher<'a> {
             .order(&candidates, 0, ply as usize, pos.turn());
         for mv in ordered {
             let child = Child::of(pos, mv, ply, turns);
-            let value = if child.flips {
-                -self.quiesce_node(&child, -beta, -alpha, qply + 1)
-            } else {
+            let value = child.value_for_mover(alpha, beta, |alpha, beta| {
                 self.quiesce_node(&child, alpha, beta, qply + 1)
-            };
+            });
             if self.aborted {
                 return 0;
             }
