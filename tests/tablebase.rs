@@ -367,6 +367,8 @@ fn wdl_only_builds_write_the_same_categories() {
     let (dir, built) = build_with("wdl-only", &targets, options);
     assert!(built.len() > 3);
     for b in &built {
+        // Every table a build reads is held (Material::reads is complete).
+        assert_eq!(b.file_lookups, 0, "{b:?}");
         let name = |d: &Path| tablebase::wdl_path(d, ransom::Variant::Antichess, &b.material);
         assert_eq!(
             std::fs::read(name(&dir)).unwrap(),
@@ -404,7 +406,9 @@ fn wdl_only_builds_write_the_same_categories() {
 fn a_build_within_a_small_memory_budget_writes_the_same_files() {
     // With room for no table between jobs, every table a job reads comes
     // back from its files (the other side's distances found again by one
-    // ply of probes): the files must not change.
+    // ply of probes), and a table reached by a promotion is held only as
+    // the slice those lookups fall in (PPvP reads QPvP and PPvQ so): the
+    // files must not change, and no lookup may miss what is held.
     let targets = [
         Material::parse("KPvN").unwrap(),
         Material::parse("PPvP").unwrap(),
@@ -415,7 +419,13 @@ fn a_build_within_a_small_memory_budget_writes_the_same_files() {
     };
     let (dir, built) = build_with("small-memory", &targets, options);
     assert!(built.len() > 10);
+    let ppvp = built
+        .iter()
+        .find(|b| b.material.to_string() == "PPvP")
+        .unwrap();
+    assert!(ppvp.sliced >= 2, "{ppvp:?}");
     for b in &built {
+        assert_eq!(b.file_lookups, 0, "{b:?}");
         for path in [tablebase::table_path, tablebase::wdl_path] {
             let name = |d: &Path| path(d, ransom::Variant::Antichess, &b.material);
             assert_eq!(

@@ -232,8 +232,15 @@ fn build<R: LosingRules>(
         let result =
             tablebase::build_with_progress::<R>(dir, targets, &state, options, |done, total, b| {
                 if !quiet {
+                    let mut held = String::new();
+                    if b.sliced > 0 {
+                        held += &format!(", {} read as promotion slices", b.sliced);
+                    }
+                    if b.file_lookups > 0 {
+                        held += &format!(", {} lookups from files", b.file_lookups);
+                    }
                     lock(&progress).note(&format!(
-                        "[{done}/{total}] {} {}: {} bytes, {:.2}s",
+                        "[{done}/{total}] {} {}: {} bytes, {:.2}s{held}",
                         b.material,
                         if b.existed { "exists" } else { "built" },
                         b.bytes,
@@ -388,6 +395,7 @@ fn plan(
                         "reads": reads.iter().map(|r| r.to_string()).collect::<Vec<_>>(),
                         "positions": tablebase::Layout::new(*m).size(),
                         "memory_bytes": tablebase::job_memory(m, reads),
+                        "memory_bytes_all_held": tablebase::job_memory_all_held(m, reads),
                     })
                 })
                 .collect();

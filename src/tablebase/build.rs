@@ -1,6 +1,6 @@
 //! Building a set of tables in dependency order, and writing one table.
 
-use super::resident::{Readers, make_room, resident_bytes};
+use super::resident::{Readers, make_room, promotion_slices, resident_bytes};
 use super::{
     BuildProgress, Layout, Material, MemTable, MemTables, TbError, generate_with_progress,
     open_table, side, table_path, wdl,
@@ -105,6 +105,12 @@ pub struct Built {
     pub seconds: f64,
     /// Size of its files in bytes (both kinds, or the WDL file alone).
     pub bytes: u64,
+    /// How many of the tables it reads were held as the slices its
+    /// promotions reach (memory was short for the whole tables).
+    pub sliced: usize,
+    /// Lookups of its generation answered from files rather than memory
+    /// (none when every table it reads is held).
+    pub file_lookups: u64,
 }
 
 /// Builds the tables of `targets` and everything they need that is not yet
@@ -164,11 +170,7 @@ pub fn build_with_progress<R: LosingRules>(
     // permitting: `resident.rs`).
     let all = plan(targets);
     let readers = Readers::new(&all);
-    let mut mem = MemTables {
-        variant: Some(R::VARIANT),
-        dir: dir.to_path_buf(),
-        ..MemTables::default()
-    };
+    let mut mem = MemTables::over_files::<R>(dir, options.wdl_only);
     let mut out = Vec::new();
     let total = all.len();
     state.tables.store(total, Ordering::Relaxed);
@@ -200,13 +202,33 @@ pub fn build_with_progress<R: LosingRules>(
             })?;
         }
         let existed = files.iter().all(|f| f.exists());
+        let (mut sliced, mut file_lookups) = (0, 0);
         if !existed {
+            // Opened afresh per job: the files cache no table as missing
+            // that an earlier job wrote.
+            mem.files = MemTables::over_files::<R>(dir, options.wdl_only).files;
+            let working = WORKING_BYTES_PER_INDEX * Layout::new(*m).size();
+            // Short of memory for the whole tables its promotions reach,
+            // hold only the slices they are looked up in.
+            let slices = if super::job_memory_all_held(m, reads) > options.memory {
+                promotion_slices(m)
+            } else {
+                Vec::new()
+            };
+            for (s, slice) in &slices {
+                if let Some(full) = mem.tables.get(s).filter(|t| t.slice().is_none()) {
+                    let part = Arc::new(full.sliced(*slice));
+                    mem.tables.insert(*s, part);
+                }
+            }
             let missing: u64 = reads
                 .iter()
                 .filter(|s| !mem.tables.contains_key(*s))
-                .map(resident_bytes)
+                .map(|s| match slices.iter().find(|(t, _)| t == s) {
+                    Some((_, slice)) => slice.len(),
+                    None => resident_bytes(s),
+                })
                 .sum();
-            let working = WORKING_BYTES_PER_INDEX * Layout::new(*m).size();
             make_room(
                 &mut mem,
                 &readers,
@@ -216,9 +238,17 @@ pub fn build_with_progress<R: LosingRules>(
                 options.memory,
             );
             for s in reads {
-                mem.load_read::<R>(m, s, options.wdl_only)?;
+                match slices.iter().find(|(t, _)| t == s) {
+                    Some((_, slice)) => mem.load_read_slice::<R>(m, s, *slice, options.wdl_only)?,
+                    None => mem.load_read::<R>(m, s, options.wdl_only)?,
+                }
             }
+            sliced = slices.len();
+            mem.file_lookups.store(0, Ordering::Relaxed);
             let values = generate_with_progress::<R>(m, &mem, state)?;
+            file_lookups = mem.file_lookups.load(Ordering::Relaxed);
+            // Slices serve this job only.
+            mem.tables.retain(|_, t| t.slice().is_none());
             write_table::<R>(dir, m, &values, options.wdl_only)?;
             // Later tables (promotions of the same size) may read it.
             if readers.next_after(m, done).is_some() {
@@ -235,6 +265,8 @@ pub fn build_with_progress<R: LosingRules>(
             path: files[files.len() - 1].clone(),
             existed,
             seconds: start.elapsed().as_secs_f64(),
+            sliced,
+            file_lookups,
         };
         state.tables_done.store(done + 1, Ordering::Relaxed);
         state

@@ -72,40 +72,61 @@ pub fn fill_other_side<R: LosingRules>(
     wdl: &[u8],
     rest: &dyn Lookup,
 ) -> Result<(), TbError> {
-    let material = own.material;
-    let layout = Layout::new(material);
-    let half = layout.size() / 2;
-    let chunk = 1u64 << 14;
-    let found: Vec<Vec<(u64, Value)>> = {
+    let half = Layout::new(own.material).size() / 2;
+    let found = {
         let src = super::WithOwn { own: &*own, rest };
-        (0..half.div_ceil(chunk))
-            .into_par_iter()
-            .map(|c| -> Result<Vec<(u64, Value)>, TbError> {
-                let mut out = Vec::new();
-                for i in side_start + c * chunk..side_start + ((c + 1) * chunk).min(half) {
-                    let Some(w) = super::wdl::wdl_of(wdl[i as usize]) else {
-                        continue;
-                    };
-                    if w == Wdl::Draw {
-                        continue;
-                    }
-                    let Some((board, turn)) = layout.decode(i) else {
-                        continue;
-                    };
-                    if super::retro::has_capture(&board, turn) {
-                        continue;
-                    }
-                    let Some(pos) = position_of::<R>(board, turn) else {
-                        continue;
-                    };
-                    out.push((i, derive_position_value(&pos, &material, i, w, &src)?));
-                }
-                Ok(out)
-            })
-            .collect::<Result<_, _>>()?
+        derive_at::<R>(
+            &own.material,
+            half,
+            |s| side_start + s,
+            |i| super::wdl::wdl_of(wdl[i as usize]),
+            &src,
+        )?
     };
-    for (i, v) in found.into_iter().flatten() {
-        own.set(i, v);
+    for (s, v) in found.into_iter().flatten() {
+        own.set(side_start + s, v);
     }
     Ok(())
+}
+
+/// The values of the quiet positions at `index_of(0..count)` of
+/// `material`'s table whose category (`wdl_at`) is a win or a loss, from
+/// one ply of probes through `src` (which must value the other side to
+/// move of `material` exactly): `(s, value)` for each such `s`, in
+/// chunks (not flattened: a whole side of a large table is billions).
+pub fn derive_at<R: LosingRules>(
+    material: &Material,
+    count: u64,
+    index_of: impl Fn(u64) -> u64 + Sync,
+    wdl_at: impl Fn(u64) -> Option<Wdl> + Sync,
+    src: &dyn Lookup,
+) -> Result<Vec<Vec<(u64, Value)>>, TbError> {
+    let layout = Layout::new(*material);
+    let chunk = 1u64 << 14;
+    (0..count.div_ceil(chunk))
+        .into_par_iter()
+        .map(|c| -> Result<Vec<(u64, Value)>, TbError> {
+            let mut out = Vec::new();
+            for s in c * chunk..((c + 1) * chunk).min(count) {
+                let i = index_of(s);
+                let Some(w) = wdl_at(i) else {
+                    continue;
+                };
+                if w == Wdl::Draw {
+                    continue;
+                }
+                let Some((board, turn)) = layout.decode(i) else {
+                    continue;
+                };
+                if super::retro::has_capture(&board, turn) {
+                    continue;
+                }
+                let Some(pos) = position_of::<R>(board, turn) else {
+                    continue;
+                };
+                out.push((s, derive_position_value(&pos, material, i, w, src)?));
+            }
+            Ok(out)
+        })
+        .collect::<Result<_, _>>()
 }

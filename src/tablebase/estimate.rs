@@ -64,13 +64,21 @@ pub fn estimate(
         .map(|m| Layout::new(*m).size() as f64)
         .collect();
     let indices: f64 = sizes.iter().sum();
-    // The largest job with every table it reads held: the least memory
-    // the build needs, whatever its budget.
+    // The largest job with every table it reads held (whole if that fits
+    // the budget, else the promotion tables as slices): the least memory
+    // the build needs.
     let is_missing: hashbrown::HashSet<&Material> = missing.iter().collect();
     let largest_job = needed
         .iter()
         .filter(|(m, _)| is_missing.contains(m))
-        .map(|(m, reads)| super::job_memory(m, reads))
+        .map(|(m, reads)| {
+            let whole = super::job_memory_all_held(m, reads);
+            if whole <= options.memory {
+                whole
+            } else {
+                super::job_memory(m, reads)
+            }
+        })
         .max()
         .unwrap_or(0);
     let reference = measured_indices();

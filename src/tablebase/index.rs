@@ -173,6 +173,23 @@ impl Layout {
         self.size
     }
 
+    /// Whether the material has pawns (then the only board symmetry is
+    /// the left-right mirror).
+    pub fn has_pawns(&self) -> bool {
+        self.pawns
+    }
+
+    /// Whether both sides have the same men (then the colour flip is a
+    /// symmetry of the index too).
+    pub fn is_symmetric(&self) -> bool {
+        self.symmetric
+    }
+
+    /// The groups of identical men in index order: the piece and how many.
+    pub fn groups(&self) -> &[(Piece, usize)] {
+        &self.groups
+    }
+
     fn region(&self, sq: u8) -> Option<u64> {
         if self.pawns {
             half_index(sq)

@@ -166,8 +166,21 @@ impl Material {
     }
 
     /// The canonical materials one capture and/or promotion away (both
-    /// sides keep at least one man): the tables this one reads.
+    /// sides keep at least one man): every table a build of this one
+    /// needs first.
     pub fn successors(&self) -> Vec<Material> {
+        self.next_materials(false)
+    }
+
+    /// The canonical materials one capture away (the capturing pawn
+    /// promoting or not): where the moves of a position with a capture
+    /// lead.
+    pub fn capture_successors(&self) -> Vec<Material> {
+        self.next_materials(true)
+    }
+
+    /// [`Material::successors`], or only the captures.
+    fn next_materials(&self, captures_only: bool) -> Vec<Material> {
         let mut out: Vec<Material> = Vec::new();
         let mut add = |m: Material| {
             if m.side_count(Color::White) > 0 && m.side_count(Color::Black) > 0 {
@@ -178,42 +191,82 @@ impl Material {
             }
         };
         for side in 0..2 {
+            let mover = 1 - side;
+            let promotes = |base: Material, add: &mut dyn FnMut(Material)| {
+                if base.counts[mover][Role::Pawn.index()] == 0 {
+                    return;
+                }
+                for promo in 1..6 {
+                    let mut m = base;
+                    m.counts[mover][Role::Pawn.index()] -= 1;
+                    m.counts[mover][promo] += 1;
+                    add(m);
+                }
+            };
+            if !captures_only {
+                // A promotion without a capture.
+                promotes(*self, &mut add);
+            }
             for r in 0..6 {
                 if self.counts[side][r] == 0 {
                     continue;
                 }
-                // A capture of a man of `side`.
+                // A capture of a man of `side`, the capturing pawn
+                // promoting or not.
                 let mut captured = *self;
                 captured.counts[side][r] -= 1;
                 add(captured);
-                // Promotions of the other side's pawns, with or without this capture.
-                let mover = 1 - side;
-                if self.counts[mover][Role::Pawn.index()] > 0 {
-                    for base in [*self, captured] {
-                        for promo in 1..6 {
-                            let mut m = base;
-                            m.counts[mover][Role::Pawn.index()] -= 1;
-                            m.counts[mover][promo] += 1;
-                            add(m);
-                        }
-                    }
-                }
+                promotes(captured, &mut add);
             }
         }
         out
     }
 
-    /// Every table a value of this one can depend on: its successors, theirs,
-    /// and so on (positions with a capture are not stored, so a lookup may
-    /// go down several tables). Canonical, without this table itself.
+    /// Every table a value of this one is looked up in: its successors,
+    /// and the tables their positions with a capture lead to, and so on
+    /// (positions with a capture are not stored, so a lookup goes down
+    /// through captures until a quiet position). Canonical, without this
+    /// table itself. A promotion's own promotions are not among them: a
+    /// position reached by a promotion is looked up, not played on (the
+    /// tables a table's unstored side is derived through are read from
+    /// their files when they are not held, see [`super::MemTables`]).
     pub fn reads(&self) -> Vec<Material> {
         let own = self.canonical();
         let mut out: Vec<Material> = Vec::new();
         let mut stack = own.successors();
         while let Some(m) = stack.pop() {
             if m != own && !out.contains(&m) {
-                stack.extend(m.successors());
+                stack.extend(m.capture_successors());
                 out.push(m);
+            }
+        }
+        out
+    }
+
+    /// The successors of this table reached by a promotion without a
+    /// capture (as many men as this one), each with the colour and role
+    /// of the promoted man as the successor's canonical table stores it:
+    /// a lookup there is always of a position with that man on its
+    /// colour's last rank and the other side to move.
+    pub fn promotion_successors(&self) -> Vec<(Material, crate::board::Piece)> {
+        let mut out: Vec<(Material, crate::board::Piece)> = Vec::new();
+        for (c, color) in Color::ALL.iter().enumerate() {
+            if self.counts[c][Role::Pawn.index()] == 0 {
+                continue;
+            }
+            for role in KEY_ORDER {
+                if role == Role::Pawn {
+                    continue;
+                }
+                let mut m = *self;
+                m.counts[c][Role::Pawn.index()] -= 1;
+                m.counts[c][role.index()] += 1;
+                let canonical = m.canonical();
+                let color = if canonical == m { *color } else { !*color };
+                let piece = role.of(color);
+                if !out.contains(&(canonical, piece)) {
+                    out.push((canonical, piece));
+                }
             }
         }
         out

@@ -5,18 +5,32 @@
 use super::codec::CodedValues;
 use super::open::{TableFile, open_table};
 use super::wdl::{WDL_PER_RECORD, code_in, wdl_of};
-use super::{Layout, Lookup, Material, TbError, Value, Wdl, table_path, wdl_path};
+use super::{Layout, Lookup, Material, Slice, TbError, Value, Wdl, table_path, wdl_path};
 use crate::variants::LosingRules;
 use std::path::Path;
 
 /// A table's values held in memory, by raw index (one byte each, see
-/// [`CodedValues`]).
+/// [`CodedValues`]): the whole table, or one [`Slice`] of it.
 #[derive(Clone, Debug)]
 pub struct MemTable {
     /// The material.
     pub material: Material,
     values: CodedValues,
     exact: bool,
+    /// The part held, when not the whole table.
+    slice: Option<Slice>,
+}
+
+/// A table read from its files with its stored side's distances (both
+/// sides' categories), before the other side's distances are derived.
+struct StoredSide {
+    table: MemTable,
+    /// The two-bit category codes of every index (empty when the
+    /// distance file stores both sides).
+    codes: Vec<u8>,
+    /// The first index of the side whose distances are still to be
+    /// derived, if the distance file stores one side.
+    other_start: Option<u64>,
 }
 
 impl MemTable {
@@ -32,6 +46,66 @@ impl MemTable {
         rest: &dyn Lookup,
         wdl_only: bool,
     ) -> Result<MemTable, TbError> {
+        let StoredSide {
+            mut table,
+            codes,
+            other_start,
+        } = Self::load_stored_side::<R>(dir, material, wdl_only)?;
+        if let Some(start) = other_start {
+            super::derive::fill_other_side::<R>(&mut table, start, &codes, rest)?;
+        }
+        Ok(table)
+    }
+
+    /// Reads the part `slice` of the table of `material` in `dir` (see
+    /// [`MemTable::load`]): when its side to move is the one the distance
+    /// file does not store, only the slice's distances are derived, through
+    /// the whole table's stored side and `rest`. Reading takes the whole
+    /// table's memory for a while (four bytes an index).
+    pub fn load_slice<R: LosingRules>(
+        dir: &Path,
+        material: &Material,
+        slice: Slice,
+        rest: &dyn Lookup,
+        wdl_only: bool,
+    ) -> Result<MemTable, TbError> {
+        let StoredSide {
+            table: full,
+            codes,
+            other_start,
+        } = Self::load_stored_side::<R>(dir, material, wdl_only)?;
+        if other_start != Some(slice.side_start()) {
+            return Ok(full.sliced(slice));
+        }
+        let mut values: Vec<u16> = (0..slice.len())
+            .map(|s| full.value(slice.index(s)).0)
+            .collect();
+        let src = super::WithOwn { own: &full, rest };
+        let found = super::derive::derive_at::<R>(
+            &full.material,
+            slice.len(),
+            |s| slice.index(s),
+            |i| wdl_of(codes[i as usize]),
+            &src,
+        )?;
+        for (s, v) in found.into_iter().flatten() {
+            values[s as usize] = v.0;
+        }
+        Ok(MemTable {
+            material: full.material,
+            values: CodedValues::from_values(&values),
+            exact: full.exact,
+            slice: Some(slice),
+        })
+    }
+
+    /// Reads a table: the distances of its stored side (both sides' if
+    /// the distance file has them), the categories of both.
+    fn load_stored_side<R: LosingRules>(
+        dir: &Path,
+        material: &Material,
+        wdl_only: bool,
+    ) -> Result<StoredSide, TbError> {
         let material = material.canonical();
         let variant = R::VARIANT;
         let size = Layout::new(material).size() as usize;
@@ -42,10 +116,18 @@ impl MemTable {
             let kind = TableFile::of(&reader);
             if kind == TableFile::BothSides {
                 let records = reader.records()?;
-                return Ok(MemTable {
-                    material,
-                    values: CodedValues::from_records(&records, size, &dist.display().to_string())?,
-                    exact: true,
+                let values =
+                    CodedValues::from_records(&records, size, &dist.display().to_string())?;
+                return Ok(StoredSide {
+                    table: MemTable {
+                        material,
+                        values,
+                        exact: true,
+                        slice: None,
+                    },
+                    // Both sides are stored: no category is needed.
+                    codes: Vec::new(),
+                    other_start: None,
                 });
             }
             Some((reader, kind))
@@ -70,10 +152,15 @@ impl MemTable {
             })
             .collect();
         let Some((reader, TableFile::OneSide(layout))) = dist_kind else {
-            return Ok(MemTable {
-                material,
-                values: CodedValues::from_values(&values),
-                exact: false,
+            return Ok(StoredSide {
+                table: MemTable {
+                    material,
+                    values: CodedValues::from_values(&values),
+                    exact: false,
+                    slice: None,
+                },
+                codes,
+                other_start: None,
             });
         };
         let path = dist.display().to_string();
@@ -84,18 +171,22 @@ impl MemTable {
             &mut values,
             &path,
         )?;
-        let mut table = MemTable {
+        let table = MemTable {
             material,
             values: CodedValues::from_values(&values),
             exact: true,
+            slice: None,
         };
         drop(values);
         let other_start = match layout.side {
             crate::board::Color::White => size as u64 / 2,
             crate::board::Color::Black => 0,
         };
-        super::derive::fill_other_side::<R>(&mut table, other_start, &codes, rest)?;
-        Ok(table)
+        Ok(StoredSide {
+            table,
+            codes,
+            other_start: Some(other_start),
+        })
     }
 
     /// A table from the generator's values (by raw index,
@@ -105,12 +196,43 @@ impl MemTable {
             material,
             values: CodedValues::from_values(values),
             exact: true,
+            slice: None,
         }
     }
 
-    /// The value at `index` ([`Value::UNKNOWN`] past the end).
+    /// The value at `index` ([`Value::UNKNOWN`] past the end or outside
+    /// the slice held).
     pub fn value(&self, index: u64) -> Value {
-        self.values.get(index)
+        self.get(index).unwrap_or(Value::UNKNOWN)
+    }
+
+    /// The value at `index`, or `None` if this is a slice that does not
+    /// hold it.
+    #[inline]
+    pub fn get(&self, index: u64) -> Option<Value> {
+        match &self.slice {
+            None => Some(self.values.get(index)),
+            Some(slice) => slice.slot(index).map(|s| self.values.get(s)),
+        }
+    }
+
+    /// The part `slice` of this whole table.
+    pub fn sliced(&self, slice: Slice) -> MemTable {
+        debug_assert!(self.slice.is_none());
+        let values: Vec<u16> = (0..slice.len())
+            .map(|s| self.value(slice.index(s)).0)
+            .collect();
+        MemTable {
+            material: self.material,
+            values: CodedValues::from_values(&values),
+            exact: self.exact,
+            slice: Some(slice),
+        }
+    }
+
+    /// The slice held, if not the whole table.
+    pub fn slice(&self) -> Option<&Slice> {
+        self.slice.as_ref()
     }
 
     /// Whether the distances are exact (false for a table read from its
@@ -120,8 +242,9 @@ impl MemTable {
         self.exact
     }
 
-    /// Sets the value at `index`.
+    /// Sets the value at `index` (of a whole table).
     pub(crate) fn set(&mut self, index: u64, value: Value) {
+        debug_assert!(self.slice.is_none());
         self.values.set(index, value);
     }
 }

@@ -31,6 +31,7 @@ mod reader;
 mod resident;
 pub mod retro;
 mod side;
+mod slice;
 mod stats;
 #[cfg(feature = "syzygy")]
 pub mod syzygy;
@@ -51,7 +52,8 @@ pub use material::{KEY_ORDER, Material};
 pub use memtable::MemTable;
 pub use open::{TableFile, open_table};
 pub use reader::Tablebase;
-pub use resident::job_memory;
+pub use resident::{job_memory, job_memory_all_held};
+pub use slice::Slice;
 pub use stats::{Stats, stats, stats_in_dir};
 pub use verify::{VerifyReport, verify_file, verify_table_file};
 
@@ -243,6 +245,19 @@ impl Lookup for WdlOnly<'_> {
     }
 }
 
+/// A source owned and seen through its categories only ([`WdlOnly`]).
+struct CategoriesOf<L>(L);
+
+impl<L: Lookup> Lookup for CategoriesOf<L> {
+    fn lookup(&self, material: &Material, index: u64) -> Result<Value, TbError> {
+        WdlOnly(&self.0).lookup(material, index)
+    }
+
+    fn lookup_wdl(&self, material: &Material, index: u64) -> Result<Option<Wdl>, TbError> {
+        self.0.lookup_wdl(material, index)
+    }
+}
+
 /// The category of `pos` from `src`'s categories alone (see [`WdlOnly`]).
 pub fn evaluate_wdl<R: LosingRules>(
     pos: &Losing<R>,
@@ -314,7 +329,14 @@ fn with_layout<T>(material: Material, f: impl FnOnce(&Layout) -> T) -> T {
     })
 }
 
-/// In-memory tables, for generation and verification.
+/// In-memory tables, for generation and verification, in front of the
+/// files of their folder.
+///
+/// A lookup is answered from the tables held; one of a table not held, or
+/// of an index outside the [`Slice`] held of it, is read from the files
+/// (when `files` is set): so what is held decides only speed, never a
+/// value. Those lookups are counted (`file_lookups`): building a table
+/// with every table it reads held makes none.
 #[derive(Default)]
 pub struct MemTables {
     /// The tables by material.
@@ -323,15 +345,37 @@ pub struct MemTables {
     pub variant: Option<Variant>,
     /// The directory (for error messages).
     pub dir: PathBuf,
+    /// The files of the folder, for what is not held.
+    pub files: Option<Arc<dyn Lookup + Send>>,
+    /// Lookups answered from `files`.
+    pub file_lookups: std::sync::atomic::AtomicU64,
 }
 
 impl MemTables {
+    /// No table held yet, in front of the files of `dir` for rule set `R`
+    /// (their categories alone if `wdl_only`: wins as `win(0)`, see
+    /// [`WdlOnly`]).
+    pub fn over_files<R: LosingRules>(dir: &Path, wdl_only: bool) -> MemTables {
+        let tables = Tablebase::<R>::open(dir);
+        let files: Arc<dyn Lookup + Send> = if wdl_only {
+            Arc::new(CategoriesOf(tables))
+        } else {
+            Arc::new(tables)
+        };
+        MemTables {
+            variant: Some(R::VARIANT),
+            dir: dir.to_path_buf(),
+            files: Some(files),
+            ..MemTables::default()
+        }
+    }
+
     /// Every table `material` reads ([`Material::reads`]), loaded from
     /// `dir` into memory in dependency order (each table's unstored side is
-    /// derived once, through the tables loaded before it), so that checking
-    /// `material` looks its successors up without reading files or deriving
-    /// a distance per lookup. `wdl_only` loads categories alone. An error
-    /// names a table that is missing or damaged.
+    /// derived once, through the tables loaded before it and the files),
+    /// so that checking `material` looks its successors up without reading
+    /// files or deriving a distance per lookup. `wdl_only` loads categories
+    /// alone. An error names a table that is missing or damaged.
     pub fn load_reads<R: LosingRules>(
         dir: &Path,
         material: &Material,
@@ -339,11 +383,7 @@ impl MemTables {
     ) -> Result<MemTables, TbError> {
         let mut reads = material.reads();
         reads.sort_by_key(|s| (s.men(), s.pawns(), s.to_string()));
-        let mut mem = MemTables {
-            variant: Some(R::VARIANT),
-            dir: dir.to_path_buf(),
-            ..MemTables::default()
-        };
+        let mut mem = MemTables::over_files::<R>(dir, wdl_only);
         for s in reads {
             mem.load_read::<R>(material, &s, wdl_only)?;
         }
@@ -364,9 +404,35 @@ impl MemTables {
             return Ok(());
         }
         let table = MemTable::load::<R>(&self.dir, read, self, wdl_only)?;
+        self.hold::<R>(reader, table, wdl_only)
+    }
+
+    /// Loads the part `slice` of `read` (a table `reader` reads only
+    /// there) unless the table is held already.
+    pub(crate) fn load_read_slice<R: LosingRules>(
+        &mut self,
+        reader: &Material,
+        read: &Material,
+        slice: Slice,
+        wdl_only: bool,
+    ) -> Result<(), TbError> {
+        if self.tables.contains_key(read) {
+            return Ok(());
+        }
+        let table = MemTable::load_slice::<R>(&self.dir, read, slice, self, wdl_only)?;
+        self.hold::<R>(reader, table, wdl_only)
+    }
+
+    fn hold<R: LosingRules>(
+        &mut self,
+        reader: &Material,
+        table: MemTable,
+        wdl_only: bool,
+    ) -> Result<(), TbError> {
+        let read = table.material;
         if !wdl_only && !table.exact() {
             return Err(TbError::BadTable {
-                path: table_path(&self.dir, R::VARIANT, read)
+                path: table_path(&self.dir, R::VARIANT, &read)
                     .display()
                     .to_string(),
                 problem: format!(
@@ -374,18 +440,27 @@ impl MemTables {
                 ),
             });
         }
-        self.tables.insert(*read, Arc::new(table));
+        self.tables.insert(read, Arc::new(table));
         Ok(())
     }
 }
 
 impl Lookup for MemTables {
     fn lookup(&self, material: &Material, index: u64) -> Result<Value, TbError> {
-        let Some(t) = self.tables.get(material) else {
-            let variant = self.variant.unwrap_or(Variant::Antichess);
-            return Err(TbError::missing(variant, &self.dir, material));
-        };
-        Ok(t.value(index))
+        if let Some(v) = self.tables.get(material).and_then(|t| t.get(index)) {
+            return Ok(v);
+        }
+        match &self.files {
+            Some(files) => {
+                self.file_lookups
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                files.lookup(material, index)
+            }
+            None => {
+                let variant = self.variant.unwrap_or(Variant::Antichess);
+                Err(TbError::missing(variant, &self.dir, material))
+            }
+        }
     }
 }
 

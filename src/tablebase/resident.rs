@@ -3,7 +3,7 @@
 //! read furthest ahead is dropped first (it is read again from its files
 //! when its turn comes), the rule that rereads least.
 
-use super::{Layout, Material, MemTables};
+use super::{Layout, Material, MemTables, Slice};
 use hashbrown::HashMap;
 
 /// The jobs of a plan that read each table, in order.
@@ -37,12 +37,49 @@ pub(crate) fn resident_bytes(material: &Material) -> u64 {
     Layout::new(*material).size()
 }
 
-/// The memory one job takes when every table it reads is held (one byte
-/// an index) beside its own working state: what a machine running that
-/// job alone needs.
+/// The tables a build of `material` reads only through one of its
+/// promotions (as many men, with pawns), each with the [`Slice`] those
+/// lookups fall in: what the build holds of them when memory is short.
+pub(crate) fn promotion_slices(material: &Material) -> Vec<(Material, Slice)> {
+    let successors = material.canonical().promotion_successors();
+    successors
+        .iter()
+        .filter(|(m, _)| successors.iter().filter(|(n, _)| n == m).count() == 1)
+        .filter_map(|&(m, piece)| Slice::of_promotion(&Layout::new(m), piece).map(|s| (m, s)))
+        .collect()
+}
+
+/// The memory one job takes at least: its own working state, every table
+/// it reads held (one byte an index), and of the tables reached by its
+/// promotions only the slices those reach (see
+/// [`job_memory_all_held`] for the whole tables). What a machine running
+/// that job alone needs.
 pub fn job_memory(material: &Material, reads: &[Material]) -> u64 {
+    let slices = promotion_slices(material);
+    let working = super::WORKING_BYTES_PER_INDEX * Layout::new(*material).size();
+    working
+        + reads
+            .iter()
+            .map(|r| match slices.iter().find(|(m, _)| m == r) {
+                Some((_, slice)) => slice.len(),
+                None => resident_bytes(r),
+            })
+            .sum::<u64>()
+}
+
+/// [`job_memory`] with every table read held whole: a build holds them so
+/// when its memory budget allows.
+pub fn job_memory_all_held(material: &Material, reads: &[Material]) -> u64 {
     let working = super::WORKING_BYTES_PER_INDEX * Layout::new(*material).size();
     working + reads.iter().map(resident_bytes).sum::<u64>()
+}
+
+/// Bytes of the tables `mem` holds (slices at their size).
+fn held_bytes(mem: &MemTables) -> u64 {
+    mem.tables
+        .values()
+        .map(|t| t.slice().map_or(resident_bytes(&t.material), Slice::len))
+        .sum()
 }
 
 /// Drops from `mem` what no job after `job` reads, then, while the
@@ -58,7 +95,7 @@ pub(crate) fn make_room(
 ) {
     mem.tables
         .retain(|m, _| keep.contains(m) || readers.next_after(m, job).is_some());
-    let mut total: u64 = mem.tables.keys().map(resident_bytes).sum::<u64>() + extra;
+    let mut total: u64 = held_bytes(mem) + extra;
     while total > budget {
         let furthest = mem
             .tables
@@ -72,8 +109,9 @@ pub(crate) fn make_room(
             })
             .copied();
         let Some(m) = furthest else { break };
-        mem.tables.remove(&m);
-        total -= resident_bytes(&m);
+        if let Some(t) = mem.tables.remove(&m) {
+            total -= t.slice().map_or(resident_bytes(&m), Slice::len);
+        }
     }
 }
 

@@ -1,0 +1,187 @@
+//! The part of a table a promotion can reach, held instead of the whole
+//! table while a larger one is built.
+//!
+//! A build looks a table `P` reached by a promotion without a capture up
+//! only at positions right after that promotion: the promoted man on its
+//! colour's last rank and the other side to move. When `P` has pawns its
+//! index keeps the ranks (the only symmetry is the left-right mirror), so
+//! those positions are one side-to-move half of the index with one digit
+//! in a range: the promoted man's square (the group's last square for a
+//! White man on the eighth rank, its first for a Black man on the first
+//! rank: a group's squares are written ascending). That is a sixteenth of
+//! the table (an eighth of the squares, half the sides to move).
+
+use super::Layout;
+use crate::board::{Color, Piece};
+
+/// Which raw indices of a table a slice holds, and where each one sits in
+/// it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slice {
+    /// The first raw index of the side to move it holds.
+    side_start: u64,
+    /// Raw indices of that side to move.
+    half: u64,
+    /// Raw indices spanned by one step of the sliced digit (the digits
+    /// after it).
+    below: u64,
+    /// The sliced digit's base (64 for a square, 32 for the first man's
+    /// region with pawns).
+    radix: u64,
+    /// The digit values held: `lo..lo + span`.
+    lo: u64,
+    span: u64,
+}
+
+impl Slice {
+    /// The positions of `layout`'s table with a man `promoted` on its
+    /// colour's last rank and the other side to move, if they form a slice:
+    /// the table has pawns, no colour-flip symmetry, and the man's group
+    /// is not a first group of several men (whose first man is written
+    /// out of order).
+    pub fn of_promotion(layout: &Layout, promoted: Piece) -> Option<Slice> {
+        if !layout.has_pawns() || layout.is_symmetric() {
+            return None;
+        }
+        let groups = layout.groups();
+        let men: usize = groups.iter().map(|&(_, n)| n).sum();
+        let mut at = 0;
+        let (g, count) = groups.iter().enumerate().find_map(|(g, &(piece, n))| {
+            let found = (piece == promoted).then_some((g, n));
+            if found.is_none() {
+                at += n;
+            }
+            found
+        })?;
+        let white = promoted.color == Color::White;
+        let (slot, radix, lo, span) = if g == 0 {
+            if count != 1 {
+                return None;
+            }
+            // The region of files a-d, four squares a rank.
+            (0, 32, if white { 28 } else { 0 }, 4)
+        } else {
+            let slot = if white { at + count - 1 } else { at };
+            (slot, 64, if white { 56 } else { 0 }, 8)
+        };
+        let half = layout.size() / 2;
+        let below = 64u64.pow((men - 1 - slot) as u32);
+        // The other side moves after the promotion.
+        let side_start = if white { half } else { 0 };
+        Some(Slice {
+            side_start,
+            half,
+            below,
+            radix,
+            lo,
+            span,
+        })
+    }
+
+    /// Raw indices held.
+    pub fn len(&self) -> u64 {
+        self.half / self.radix * self.span
+    }
+
+    /// Whether it holds no index.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The first raw index of the side to move it holds.
+    pub fn side_start(&self) -> u64 {
+        self.side_start
+    }
+
+    /// Where the raw `index` sits in the slice, or `None` if it is not held.
+    #[inline]
+    pub fn slot(&self, index: u64) -> Option<u64> {
+        let i = index.checked_sub(self.side_start)?;
+        if i >= self.half {
+            return None;
+        }
+        let (rest, low) = (i / self.below, i % self.below);
+        let (above, digit) = (rest / self.radix, rest % self.radix);
+        let d = digit.checked_sub(self.lo).filter(|&d| d < self.span)?;
+        Some((above * self.span + d) * self.below + low)
+    }
+
+    /// The raw index at `slot` (the inverse of [`Slice::slot`]).
+    pub fn index(&self, slot: u64) -> u64 {
+        let (rest, low) = (slot / self.below, slot % self.below);
+        let (above, d) = (rest / self.span, rest % self.span);
+        self.side_start + (above * self.radix + self.lo + d) * self.below + low
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Bitboard, Role};
+    use crate::tablebase::Material;
+
+    fn layout(key: &str) -> Layout {
+        Layout::new(Material::parse(key).unwrap())
+    }
+
+    #[test]
+    fn slot_and_index_are_inverse_and_hold_the_promoted_positions() {
+        // KQvP: White's queen in the second group; KPvR: Black's rook
+        // last; QvP: the queen alone as the first group.
+        for (key, piece) in [
+            ("KQvP", Role::Queen.of(Color::White)),
+            ("KPvR", Role::Rook.of(Color::Black)),
+            ("QvP", Role::Queen.of(Color::White)),
+        ] {
+            let layout = layout(key);
+            let slice = Slice::of_promotion(&layout, piece).unwrap();
+            assert_eq!(slice.len() * 16, layout.size(), "{key}");
+            let mut held = 0;
+            for index in 0..layout.size() {
+                let Some(slot) = slice.slot(index) else {
+                    continue;
+                };
+                held += 1;
+                assert_eq!(slice.index(slot), index, "{key}");
+                assert!(slot < slice.len());
+                // Every valid position of the slice has the man on its
+                // last rank and the other side to move.
+                if let Some((board, turn)) = layout.decode(index) {
+                    assert_eq!(turn, !piece.color, "{key}");
+                    let rank = if piece.color == Color::White { 7 } else { 0 };
+                    assert!(
+                        board.by_piece(piece).intersects(Bitboard::rank(rank)),
+                        "{key} {index}"
+                    );
+                }
+            }
+            assert_eq!(held, slice.len(), "{key}");
+        }
+    }
+
+    #[test]
+    fn every_position_after_a_promotion_is_held() {
+        // Every valid index of KNNvP with Black to move and a white knight
+        // on the eighth rank lies in the slice (the group's last square).
+        let layout = layout("KNNvP");
+        let knight = Role::Knight.of(Color::White);
+        let slice = Slice::of_promotion(&layout, knight).unwrap();
+        for index in 0..layout.size() {
+            let Some((board, turn)) = layout.decode(index) else {
+                continue;
+            };
+            let promoted = board.by_piece(knight).intersects(Bitboard::rank(7));
+            if turn == Color::Black && promoted {
+                assert!(slice.slot(index).is_some(), "{index}");
+            }
+        }
+    }
+
+    #[test]
+    fn no_slice_where_symmetries_move_the_ranks() {
+        let queen = Role::Queen.of(Color::White);
+        assert_eq!(Slice::of_promotion(&layout("KQvK"), queen), None);
+        let king = Role::King.of(Color::White);
+        assert_eq!(Slice::of_promotion(&layout("KKvP"), king), None);
+    }
+}
