@@ -393,6 +393,7 @@ fn plan(
                         "file": file(m),
                         "wdl_file": tablebase::wdl_path(dir, variant, m).display().to_string(),
                         "reads": reads.iter().map(|r| r.to_string()).collect::<Vec<_>>(),
+                        "opens": m.needs().iter().map(|r| r.to_string()).collect::<Vec<_>>(),
                         "positions": tablebase::Layout::new(*m).size(),
                         "memory_bytes": tablebase::job_memory(m, reads),
                         "memory_bytes_all_held": tablebase::job_memory_all_held(m, reads),
@@ -407,6 +408,8 @@ fn plan(
         "make" => {
             outln!("# ransom tb plan --format make: one job per table; run with make -j N")?;
             outln!("RANSOM ?= ransom")?;
+            outln!("# memory (GB) of one job, e.g. TB_MEMORY=12; empty: 3/4 of the machine's")?;
+            outln!("TB_MEMORY ?=")?;
             let all: Vec<String> = plan.iter().map(|(m, _)| file(m)).collect();
             outln!(".PHONY: all")?;
             outln!("all: {}", all.join(" "))?;
@@ -419,7 +422,7 @@ fn plan(
                 let deps: Vec<String> = reads.iter().map(file).collect();
                 outln!("{}: {}", file(m), deps.join(" "))?;
                 outln!(
-                    "\t$(RANSOM) tb build --variant {} --material {m} --dir {} --no-manifest",
+                    "\t$(RANSOM) tb build --variant {} --material {m} --dir {} --no-manifest --yes $(if $(TB_MEMORY),--memory $(TB_MEMORY))",
                     variant.name(),
                     dir.display()
                 )?;

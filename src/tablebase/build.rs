@@ -1,6 +1,6 @@
 //! Building a set of tables in dependency order, and writing one table.
 
-use super::resident::{Readers, make_room, promotion_slices, resident_bytes};
+use super::resident::{Readers, hold_reads, make_room};
 use super::{
     BuildProgress, Layout, Material, MemTable, MemTables, TbError, generate_with_progress,
     open_table, side, table_path, wdl,
@@ -131,9 +131,9 @@ pub fn build<R: LosingRules>(
 }
 
 /// The tables `targets` need, each with every table it reads (its
-/// captures' and promotions' tables and theirs, [`Material::reads`]: a
-/// position with a capture is not stored, so a value can come from several
-/// tables down), in an order where every table comes after those it reads:
+/// captures' and promotions' tables and where their captures lead,
+/// [`Material::reads`]: a position with a capture is not stored, so a
+/// value can come from several tables down), in an order where every table comes after those it reads:
 /// fewest men first, then fewest pawns. Each entry is one job
 /// (`ransom tb build --material M`) for a batch runner.
 pub fn plan(targets: &[Material]) -> Vec<(Material, Vec<Material>)> {
@@ -207,43 +207,7 @@ pub fn build_with_progress<R: LosingRules>(
             // Opened afresh per job: the files cache no table as missing
             // that an earlier job wrote.
             mem.files = MemTables::over_files::<R>(dir, options.wdl_only).files;
-            let working = WORKING_BYTES_PER_INDEX * Layout::new(*m).size();
-            // Short of memory for the whole tables its promotions reach,
-            // hold only the slices they are looked up in.
-            let slices = if super::job_memory_all_held(m, reads) > options.memory {
-                promotion_slices(m)
-            } else {
-                Vec::new()
-            };
-            for (s, slice) in &slices {
-                if let Some(full) = mem.tables.get(s).filter(|t| t.slice().is_none()) {
-                    let part = Arc::new(full.sliced(*slice));
-                    mem.tables.insert(*s, part);
-                }
-            }
-            let missing: u64 = reads
-                .iter()
-                .filter(|s| !mem.tables.contains_key(*s))
-                .map(|s| match slices.iter().find(|(t, _)| t == s) {
-                    Some((_, slice)) => slice.len(),
-                    None => resident_bytes(s),
-                })
-                .sum();
-            make_room(
-                &mut mem,
-                &readers,
-                done,
-                reads,
-                missing + working,
-                options.memory,
-            );
-            for s in reads {
-                match slices.iter().find(|(t, _)| t == s) {
-                    Some((_, slice)) => mem.load_read_slice::<R>(m, s, *slice, options.wdl_only)?,
-                    None => mem.load_read::<R>(m, s, options.wdl_only)?,
-                }
-            }
-            sliced = slices.len();
+            sliced = hold_reads::<R>(&mut mem, &readers, done, m, reads, options)?;
             mem.file_lookups.store(0, Ordering::Relaxed);
             let values = generate_with_progress::<R>(m, &mem, state)?;
             file_lookups = mem.file_lookups.load(Ordering::Relaxed);

@@ -231,12 +231,26 @@ impl Material {
     /// tables a table's unstored side is derived through are read from
     /// their files when they are not held, see [`super::MemTables`]).
     pub fn reads(&self) -> Vec<Material> {
+        self.closure(Material::capture_successors)
+    }
+
+    /// Every table a build of this one needs built first: its successors,
+    /// theirs, and so on (canonical, without this table itself). Beyond
+    /// [`Material::reads`], a build may open these files when it derives
+    /// the distances of a table it reads.
+    pub fn needs(&self) -> Vec<Material> {
+        self.closure(Material::successors)
+    }
+
+    /// This table's successors, and from each table reached the tables
+    /// `next` gives, and so on (canonical, without this table itself).
+    fn closure(&self, next: fn(&Material) -> Vec<Material>) -> Vec<Material> {
         let own = self.canonical();
         let mut out: Vec<Material> = Vec::new();
         let mut stack = own.successors();
         while let Some(m) = stack.pop() {
             if m != own && !out.contains(&m) {
-                stack.extend(m.capture_successors());
+                stack.extend(next(&m));
                 out.push(m);
             }
         }

@@ -372,9 +372,10 @@ impl MemTables {
 
     /// Every table `material` reads ([`Material::reads`]), loaded from
     /// `dir` into memory in dependency order (each table's unstored side is
-    /// derived once, through the tables loaded before it and the files),
-    /// so that checking `material` looks its successors up without reading
-    /// files or deriving a distance per lookup. `wdl_only` loads categories
+    /// derived once, through the tables loaded before it and, for the
+    /// tables only that derivation needs, the files), so that checking
+    /// `material` looks its successors up without reading files or
+    /// deriving a distance per lookup. `wdl_only` loads categories
     /// alone. An error names a table that is missing or damaged.
     pub fn load_reads<R: LosingRules>(
         dir: &Path,
@@ -445,21 +446,37 @@ impl MemTables {
     }
 }
 
-impl Lookup for MemTables {
-    fn lookup(&self, material: &Material, index: u64) -> Result<Value, TbError> {
-        if let Some(v) = self.tables.get(material).and_then(|t| t.get(index)) {
-            return Ok(v);
-        }
+impl MemTables {
+    /// The files behind the tables held, for a lookup they miss (counted).
+    fn files_for(&self, material: &Material) -> Result<&dyn Lookup, TbError> {
         match &self.files {
             Some(files) => {
                 self.file_lookups
                     .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                files.lookup(material, index)
+                Ok(files.as_ref())
             }
             None => {
                 let variant = self.variant.unwrap_or(Variant::Antichess);
                 Err(TbError::missing(variant, &self.dir, material))
             }
+        }
+    }
+}
+
+impl Lookup for MemTables {
+    fn lookup(&self, material: &Material, index: u64) -> Result<Value, TbError> {
+        match self.tables.get(material).and_then(|t| t.get(index)) {
+            Some(v) => Ok(v),
+            None => self.files_for(material)?.lookup(material, index),
+        }
+    }
+
+    /// A category missed by the tables held is read from the files'
+    /// win/draw/loss table alone (no distance derived).
+    fn lookup_wdl(&self, material: &Material, index: u64) -> Result<Option<Wdl>, TbError> {
+        match self.tables.get(material).and_then(|t| t.get(index)) {
+            Some(v) => Ok(v.wdl().map(|(w, _)| w)),
+            None => self.files_for(material)?.lookup_wdl(material, index),
         }
     }
 }
@@ -477,6 +494,14 @@ impl Lookup for WithOwn<'_> {
             Ok(self.own.value(index))
         } else {
             self.rest.lookup(material, index)
+        }
+    }
+
+    fn lookup_wdl(&self, material: &Material, index: u64) -> Result<Option<Wdl>, TbError> {
+        if *material == self.own.material {
+            Ok(self.own.value(index).wdl().map(|(w, _)| w))
+        } else {
+            self.rest.lookup_wdl(material, index)
         }
     }
 }

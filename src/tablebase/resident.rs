@@ -3,8 +3,10 @@
 //! read furthest ahead is dropped first (it is read again from its files
 //! when its turn comes), the rule that rereads least.
 
-use super::{Layout, Material, MemTables, Slice};
+use super::{BuildOptions, Layout, Material, MemTables, Slice, TbError};
+use crate::variants::LosingRules;
 use hashbrown::HashMap;
+use std::sync::Arc;
 
 /// The jobs of a plan that read each table, in order.
 pub(crate) struct Readers {
@@ -82,6 +84,54 @@ fn held_bytes(mem: &MemTables) -> u64 {
         .sum()
 }
 
+/// Loads into `mem` every table `reads` that job `job` (building
+/// `material`) reads, after making room for them and the job's working
+/// state within `options.memory` ([`make_room`]). When the whole tables do
+/// not fit, the tables its promotions reach are held as the slices those
+/// lookups fall in (cut from a whole table held, or read as slices);
+/// returns how many are.
+pub(crate) fn hold_reads<R: LosingRules>(
+    mem: &mut MemTables,
+    readers: &Readers,
+    job: usize,
+    material: &Material,
+    reads: &[Material],
+    options: BuildOptions,
+) -> Result<usize, TbError> {
+    let working = super::WORKING_BYTES_PER_INDEX * Layout::new(*material).size();
+    let slices = if job_memory_all_held(material, reads) > options.memory {
+        promotion_slices(material)
+    } else {
+        Vec::new()
+    };
+    let slice_of = |s: &Material| slices.iter().find(|(t, _)| t == s).map(|&(_, slice)| slice);
+    let missing: u64 = reads
+        .iter()
+        .filter(|s| !mem.tables.contains_key(*s))
+        .map(|s| slice_of(s).map_or(resident_bytes(s), |slice| slice.len()))
+        .sum();
+    make_room(mem, readers, job, reads, missing + working, options.memory);
+    // Promotion tables held whole stay so if everything fits.
+    if held_bytes(mem) + missing + working > options.memory {
+        for (s, slice) in &slices {
+            if let Some(whole) = mem.tables.get(s).filter(|t| t.slice().is_none()) {
+                let part = Arc::new(whole.sliced(*slice));
+                mem.tables.insert(*s, part);
+            }
+        }
+    }
+    for s in reads {
+        match slice_of(s) {
+            Some(slice) => mem.load_read_slice::<R>(material, s, slice, options.wdl_only)?,
+            None => mem.load_read::<R>(material, s, options.wdl_only)?,
+        }
+    }
+    Ok(reads
+        .iter()
+        .filter(|s| mem.tables.get(*s).is_some_and(|t| t.slice().is_some()))
+        .count())
+}
+
 /// Drops from `mem` what no job after `job` reads, then, while the
 /// tables kept plus `extra` bytes exceed `budget`, the table (other than
 /// those of `keep`) whose next reader comes last.
@@ -120,6 +170,48 @@ mod tests {
     use super::*;
     use crate::tablebase::MemTable;
     use std::sync::Arc;
+
+    #[test]
+    fn a_job_reads_its_promotions_but_not_theirs() {
+        let m = |k: &str| Material::parse(k).unwrap();
+        let kppvkp = m("KPPvKP");
+        let reads = kppvkp.reads();
+        let five: Vec<String> = {
+            let mut v: Vec<String> = reads
+                .iter()
+                .filter(|r| r.men() == 5)
+                .map(|r| r.to_string())
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(
+            five,
+            [
+                "KBPvKP", "KKPvKP", "KNPvKP", "KPPvKB", "KPPvKK", "KPPvKN", "KPPvKQ", "KPPvKR",
+                "KQPvKP", "KRPvKP"
+            ]
+        );
+        // Their own promotions are needed first, not read.
+        let needs = kppvkp.needs();
+        assert!(needs.contains(&m("KQQvKP")) && !reads.contains(&m("KQQvKP")));
+        assert!(reads.iter().all(|r| needs.contains(r)));
+        // Where a capture of a promotion leads is read (KQPvKP takes on
+        // to KQPvK, KQvKP, ...).
+        assert!(reads.contains(&m("KQPvK")) && reads.contains(&m("KQvKP")));
+        // Every 5-man read but KKPvKP (two kings in the first group) is
+        // sliced, each to a sixteenth.
+        let slices = promotion_slices(&kppvkp);
+        let mut sliced: Vec<String> = slices.iter().map(|(t, _)| t.to_string()).collect();
+        sliced.sort();
+        let without_kk: Vec<&String> = five.iter().filter(|k| *k != "KKPvKP").collect();
+        assert_eq!(sliced.iter().collect::<Vec<_>>(), without_kk);
+        for (t, slice) in &slices {
+            assert_eq!(slice.len() * 16, resident_bytes(t), "{t}");
+        }
+        assert!(job_memory(&kppvkp, &reads) < 12_000_000_000);
+        assert!(job_memory_all_held(&kppvkp, &reads) > 20_000_000_000);
+    }
 
     #[test]
     fn the_table_read_furthest_ahead_goes_first() {

@@ -161,19 +161,31 @@ mod tests {
 
     #[test]
     fn every_position_after_a_promotion_is_held() {
-        // Every valid index of KNNvP with Black to move and a white knight
-        // on the eighth rank lies in the slice (the group's last square).
-        let layout = layout("KNNvP");
-        let knight = Role::Knight.of(Color::White);
-        let slice = Slice::of_promotion(&layout, knight).unwrap();
-        for index in 0..layout.size() {
-            let Some((board, turn)) = layout.decode(index) else {
-                continue;
-            };
-            let promoted = board.by_piece(knight).intersects(Bitboard::rank(7));
-            if turn == Color::Black && promoted {
-                assert!(slice.slot(index).is_some(), "{index}");
+        // Every valid index with the promoted man on its last rank and the
+        // other side to move lies in the slice: a White group of two
+        // (its last square), a Black group of two (its first), a lone
+        // first man (the region digit), a Black man after White's.
+        for (key, piece) in [
+            ("KNNvP", Role::Knight.of(Color::White)),
+            ("KPvNN", Role::Knight.of(Color::Black)),
+            ("QvP", Role::Queen.of(Color::White)),
+            ("KPvQ", Role::Queen.of(Color::Black)),
+        ] {
+            let layout = layout(key);
+            let slice = Slice::of_promotion(&layout, piece).unwrap();
+            let last = if piece.color == Color::White { 7 } else { 0 };
+            let mut seen = 0;
+            for index in 0..layout.size() {
+                let Some((board, turn)) = layout.decode(index) else {
+                    continue;
+                };
+                let promoted = board.by_piece(piece).intersects(Bitboard::rank(last));
+                if turn != piece.color && promoted {
+                    assert!(slice.slot(index).is_some(), "{key} {index}");
+                    seen += 1;
+                }
             }
+            assert!(seen > 0, "{key}");
         }
     }
 
