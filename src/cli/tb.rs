@@ -327,7 +327,7 @@ fn announce(
         return Ok(true);
     }
     errln!(
-        "{} to build of {} ({} indices): about {} on disk, {} on 2 cores, {} of memory at the peak (scaled from the measured 2-4-man build)",
+        "{} to build of {} ({} indices): about {} on disk, {} on 2 cores, {} of memory at the peak (scaled from measured builds: the 2-4-man set, KRPvKN's 5-man tables)",
         counted(e.missing as u64, "table", "tables"),
         e.tables,
         e.indices,

@@ -1,18 +1,29 @@
 //! What a build will cost before it starts: tables, disk, time and memory,
-//! scaled from the measured build of the whole 2–4-man set
-//! (tablebases/README.md) by the number of indices.
+//! scaled by the number of indices from measured builds
+//! (tablebases/README.md): the whole 2–4-man set for tables of up to 4
+//! men, the 5-man tables of KRPvKN for larger ones (a 5-man index costs
+//! more time and fewer bytes).
 
 use super::{Layout, Material, plan, table_present};
 use crate::variants::Variant;
 use std::path::Path;
 
-/// Bytes on disk of the 2–4-man antichess set, as measured.
-const MEASURED_BYTES: f64 = 407_530_189.0;
-/// Wall time of that build on the 2-core machine, in seconds (28:52 and
-/// 29:13 in two runs).
-const MEASURED_SECONDS: f64 = 1_752.0;
+/// Bytes on disk of the 2–4-man antichess set (both kinds of file), as
+/// measured: 110.7 MB of win/draw/loss files and 133.9 MB of distances.
+const MEASURED_BYTES: f64 = 244_600_000.0;
+/// Wall time of that build on the 2-core machine, in seconds: its 5,035
+/// CPU-seconds over both cores (its wall time, 46:54, was stretched by a
+/// compile beside it).
+const MEASURED_SECONDS: f64 = 2_517.0;
 /// Peak memory of that build (`/usr/bin/time -v`), in bytes.
 const MEASURED_PEAK: f64 = 6.2e9;
+/// Indices of the six 5-man tables of KRPvKN's build (KRPvKN and its five
+/// pawnless promotion tables).
+const MEASURED_5_MAN_INDICES: f64 = 2_751_463_424.0;
+/// Their wall time on the 2-core machine (25:29), in seconds.
+const MEASURED_5_MAN_SECONDS: f64 = 1_529.0;
+/// Their bytes on disk (both kinds).
+const MEASURED_5_MAN_BYTES: f64 = 102_900_000.0;
 
 /// The estimated cost of building the tables a request names.
 #[derive(Clone, Debug, PartialEq)]
@@ -59,11 +70,15 @@ pub fn estimate(
         .map(|(m, _)| *m)
         .filter(|m| !table_present(dir, variant, m, wdl_only))
         .collect();
-    let sizes: Vec<f64> = missing
-        .iter()
-        .map(|m| Layout::new(*m).size() as f64)
-        .collect();
-    let indices: f64 = sizes.iter().sum();
+    let indices_of = |large: bool| -> f64 {
+        missing
+            .iter()
+            .filter(|m| (m.men() > 4) == large)
+            .map(|m| Layout::new(*m).size() as f64)
+            .sum()
+    };
+    let (small, large) = (indices_of(false), indices_of(true));
+    let indices = small + large;
     // The largest job with every table it reads held (whole if that fits
     // the budget, else the promotion tables as slices): the least memory
     // the build needs.
@@ -81,15 +96,15 @@ pub fn estimate(
         })
         .max()
         .unwrap_or(0);
-    let reference = measured_indices();
-    let share = indices / reference;
+    let share = small / measured_indices();
+    let large_share = large / MEASURED_5_MAN_INDICES;
     Estimate {
         tables: needed.len(),
         missing: missing.len(),
         most_men: missing.iter().map(Material::men).max().unwrap_or(0),
         indices: indices as u64,
-        bytes: (MEASURED_BYTES * share) as u64,
-        seconds: MEASURED_SECONDS * share,
+        bytes: (MEASURED_BYTES * share + MEASURED_5_MAN_BYTES * large_share) as u64,
+        seconds: MEASURED_SECONDS * share + MEASURED_5_MAN_SECONDS * large_share,
         peak_memory: ((MEASURED_PEAK * share).min(options.memory as f64) as u64).max(largest_job),
     }
 }
