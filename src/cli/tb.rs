@@ -233,6 +233,9 @@ fn build<R: LosingRules>(
             tablebase::build_with_progress::<R>(dir, targets, &state, options, |done, total, b| {
                 if !quiet {
                     let mut held = String::new();
+                    if b.load_seconds >= 0.5 {
+                        held += &format!(" ({:.1}s reading the tables it reads)", b.load_seconds);
+                    }
                     if b.sliced > 0 {
                         held += &format!(", {} read as promotion slices", b.sliced);
                     }

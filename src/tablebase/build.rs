@@ -105,6 +105,9 @@ pub struct Built {
     pub seconds: f64,
     /// Size of its files in bytes (both kinds, or the WDL file alone).
     pub bytes: u64,
+    /// Of `seconds`, those spent reading into memory the tables it reads
+    /// that were not held already.
+    pub load_seconds: f64,
     /// How many of the tables it reads were held as the slices its
     /// promotions reach (memory was short for the whole tables).
     pub sliced: usize,
@@ -202,12 +205,13 @@ pub fn build_with_progress<R: LosingRules>(
             })?;
         }
         let existed = files.iter().all(|f| f.exists());
-        let (mut sliced, mut file_lookups) = (0, 0);
+        let (mut sliced, mut file_lookups, mut load_seconds) = (0, 0, 0.0);
         if !existed {
             // Opened afresh per job: the files cache no table as missing
             // that an earlier job wrote.
             mem.files = MemTables::over_files::<R>(dir, options.wdl_only).files;
             sliced = hold_reads::<R>(&mut mem, &readers, done, m, reads, options)?;
+            load_seconds = start.elapsed().as_secs_f64();
             mem.file_lookups.store(0, Ordering::Relaxed);
             let values = generate_with_progress::<R>(m, &mem, state)?;
             file_lookups = mem.file_lookups.load(Ordering::Relaxed);
@@ -231,6 +235,7 @@ pub fn build_with_progress<R: LosingRules>(
             seconds: start.elapsed().as_secs_f64(),
             sliced,
             file_lookups,
+            load_seconds,
         };
         state.tables_done.store(done + 1, Ordering::Relaxed);
         state
