@@ -424,6 +424,8 @@ fn a_build_within_a_small_memory_budget_writes_the_same_files() {
         .find(|b| b.material.to_string() == "PPvP")
         .unwrap();
     assert!(ppvp.sliced >= 2, "{ppvp:?}");
+    // Tables dropped for room went to a spill folder for the build only.
+    assert!(!dir.join(".ransom-spill").exists());
     for b in &built {
         assert_eq!(b.file_lookups, 0, "{b:?}");
         for path in [tablebase::table_path, tablebase::wdl_path] {

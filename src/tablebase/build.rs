@@ -174,6 +174,16 @@ pub fn build_with_progress<R: LosingRules>(
     let all = plan(targets);
     let readers = Readers::new(&all);
     let mut mem = MemTables::over_files::<R>(dir, options.wdl_only);
+    // Tables dropped for room go to a spill folder for this build only.
+    mem.spill = true;
+    struct ClearSpill<'a>(&'a Path);
+    impl Drop for ClearSpill<'_> {
+        fn drop(&mut self) {
+            super::spill::clear(self.0);
+        }
+    }
+    super::spill::clear(dir);
+    let _clear = ClearSpill(dir);
     let mut out = Vec::new();
     let total = all.len();
     state.tables.store(total, Ordering::Relaxed);

@@ -169,6 +169,16 @@ impl CodedValues {
         Ok(values)
     }
 
+    /// The one-byte codes and the values behind their escapes.
+    pub fn parts(&self) -> (&[u8], &HashMap<u64, u16>) {
+        (&self.codes, &self.long)
+    }
+
+    /// The values of [`CodedValues::parts`].
+    pub fn from_parts(codes: Vec<u8>, long: HashMap<u64, u16>) -> Self {
+        CodedValues { codes, long }
+    }
+
     /// Sets the value at `index` (inside the table).
     pub fn set(&mut self, index: u64, value: Value) {
         let code = match code_of(value) {

@@ -230,6 +230,21 @@ impl MemTable {
         }
     }
 
+    /// The values held (of the slice, if one).
+    pub(crate) fn coded(&self) -> &CodedValues {
+        &self.values
+    }
+
+    /// A whole table from its values.
+    pub(crate) fn from_coded(material: Material, values: CodedValues, exact: bool) -> MemTable {
+        MemTable {
+            material,
+            values,
+            exact,
+            slice: None,
+        }
+    }
+
     /// The slice held, if not the whole table.
     pub fn slice(&self) -> Option<&Slice> {
         self.slice.as_ref()

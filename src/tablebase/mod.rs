@@ -32,6 +32,7 @@ mod resident;
 pub mod retro;
 mod side;
 mod slice;
+mod spill;
 mod stats;
 #[cfg(feature = "syzygy")]
 pub mod syzygy;
@@ -349,6 +350,11 @@ pub struct MemTables {
     pub files: Option<Arc<dyn Lookup + Send>>,
     /// Lookups answered from `files`.
     pub file_lookups: std::sync::atomic::AtomicU64,
+    /// Whether a table dropped for room goes to the spill folder of `dir`
+    /// (`spill.rs`) while a later job reads it.
+    pub(crate) spill: bool,
+    /// The tables there.
+    pub(crate) spilled: hashbrown::HashSet<Material>,
 }
 
 impl MemTables {
@@ -404,8 +410,20 @@ impl MemTables {
         if self.tables.contains_key(read) {
             return Ok(());
         }
-        let table = MemTable::load::<R>(&self.dir, read, self, wdl_only)?;
+        let table = match self.unspill(read) {
+            Some(table) => table,
+            None => MemTable::load::<R>(&self.dir, read, self, wdl_only)?,
+        };
         self.hold::<R>(reader, table, wdl_only)
+    }
+
+    /// The table of `read` from the spill folder, if it was spilled and
+    /// reads back.
+    fn unspill(&self, read: &Material) -> Option<MemTable> {
+        if !self.spilled.contains(read) {
+            return None;
+        }
+        spill::read(&self.dir, read)
     }
 
     /// Loads the part `slice` of `read` (a table `reader` reads only
@@ -420,7 +438,10 @@ impl MemTables {
         if self.tables.contains_key(read) {
             return Ok(());
         }
-        let table = MemTable::load_slice::<R>(&self.dir, read, slice, self, wdl_only)?;
+        let table = match self.unspill(read) {
+            Some(whole) => whole.sliced(slice),
+            None => MemTable::load_slice::<R>(&self.dir, read, slice, self, wdl_only)?,
+        };
         self.hold::<R>(reader, table, wdl_only)
     }
 

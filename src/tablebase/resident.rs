@@ -145,6 +145,14 @@ pub(crate) fn make_room(
 ) {
     mem.tables
         .retain(|m, _| keep.contains(m) || readers.next_after(m, job).is_some());
+    let dir = mem.dir.clone();
+    mem.spilled.retain(|m| {
+        let wanted = keep.contains(m) || readers.next_after(m, job).is_some();
+        if !wanted {
+            super::spill::remove(&dir, m);
+        }
+        wanted
+    });
     let mut total: u64 = held_bytes(mem) + extra;
     while total > budget {
         let furthest = mem
@@ -161,6 +169,15 @@ pub(crate) fn make_room(
         let Some(m) = furthest else { break };
         if let Some(t) = mem.tables.remove(&m) {
             total -= t.slice().map_or(resident_bytes(&m), Slice::len);
+            // Kept on disk while a later job reads it (a table that cannot
+            // be written there is read from its own files again).
+            if mem.spill
+                && t.slice().is_none()
+                && !mem.spilled.contains(&m)
+                && super::spill::write(&dir, &t).is_ok()
+            {
+                mem.spilled.insert(m);
+            }
         }
     }
 }
