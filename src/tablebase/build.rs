@@ -106,8 +106,11 @@ pub struct Built {
     /// Size of its files in bytes (both kinds, or the WDL file alone).
     pub bytes: u64,
     /// Of `seconds`, those spent reading into memory the tables it reads
-    /// that were not held already.
+    /// that were not held already (and making room for them).
     pub load_seconds: f64,
+    /// How many of the tables it reads came back from the build's spill
+    /// folder rather than their own files.
+    pub spill_reads: usize,
     /// How many of the tables it reads were held as the slices its
     /// promotions reach (memory was short for the whole tables).
     pub sliced: usize,
@@ -174,8 +177,10 @@ pub fn build_with_progress<R: LosingRules>(
     let all = plan(targets);
     let readers = Readers::new(&all);
     let mut mem = MemTables::over_files::<R>(dir, options.wdl_only);
-    // Tables dropped for room go to a spill folder for this build only.
-    mem.spill = true;
+    // Tables dropped for room go to a spill folder for this build only,
+    // until it holds as many bytes as the memory budget (at least 1 GiB).
+    mem.spill_limit = options.memory.max(1 << 30);
+    super::spill::clear_abandoned(dir);
     struct ClearSpill<'a>(&'a Path);
     impl Drop for ClearSpill<'_> {
         fn drop(&mut self) {
@@ -215,13 +220,16 @@ pub fn build_with_progress<R: LosingRules>(
             })?;
         }
         let existed = files.iter().all(|f| f.exists());
-        let (mut sliced, mut file_lookups, mut load_seconds) = (0, 0, 0.0);
+        let (mut sliced, mut file_lookups, mut load_seconds, mut spill_reads) = (0, 0, 0.0, 0);
         if !existed {
             // Opened afresh per job: the files cache no table as missing
             // that an earlier job wrote.
             mem.files = MemTables::over_files::<R>(dir, options.wdl_only).files;
+            let reading = std::time::Instant::now();
+            let unspilled = mem.unspilled;
             sliced = hold_reads::<R>(&mut mem, &readers, done, m, reads, options)?;
-            load_seconds = start.elapsed().as_secs_f64();
+            load_seconds = reading.elapsed().as_secs_f64();
+            spill_reads = mem.unspilled - unspilled;
             mem.file_lookups.store(0, Ordering::Relaxed);
             let values = generate_with_progress::<R>(m, &mem, state)?;
             file_lookups = mem.file_lookups.load(Ordering::Relaxed);
@@ -246,6 +254,7 @@ pub fn build_with_progress<R: LosingRules>(
             sliced,
             file_lookups,
             load_seconds,
+            spill_reads,
         };
         state.tables_done.store(done + 1, Ordering::Relaxed);
         state

@@ -350,11 +350,14 @@ pub struct MemTables {
     pub files: Option<Arc<dyn Lookup + Send>>,
     /// Lookups answered from `files`.
     pub file_lookups: std::sync::atomic::AtomicU64,
-    /// Whether a table dropped for room goes to the spill folder of `dir`
-    /// (`spill.rs`) while a later job reads it.
-    pub(crate) spill: bool,
-    /// The tables there.
-    pub(crate) spilled: hashbrown::HashSet<Material>,
+    /// Bytes the spill folder of `dir` (`spill.rs`) may take: a table
+    /// dropped for room while a later job reads it goes there if it fits
+    /// (0: never).
+    pub(crate) spill_limit: u64,
+    /// The tables there, with their bytes.
+    pub(crate) spilled: HashMap<Material, u64>,
+    /// Tables read back from there.
+    pub(crate) unspilled: usize,
 }
 
 impl MemTables {
@@ -418,12 +421,39 @@ impl MemTables {
     }
 
     /// The table of `read` from the spill folder, if it was spilled and
-    /// reads back.
-    fn unspill(&self, read: &Material) -> Option<MemTable> {
-        if !self.spilled.contains(read) {
-            return None;
+    /// reads back (one that does not is forgotten).
+    fn unspill(&mut self, read: &Material) -> Option<MemTable> {
+        self.spilled.get(read)?;
+        let table = spill::read(&self.dir, read);
+        match table {
+            Some(_) => self.unspilled += 1,
+            None => self.forget_spilled(read),
         }
-        spill::read(&self.dir, read)
+        table
+    }
+
+    /// Puts a whole table dropped for room into the spill folder, if it is
+    /// not there yet and fits the folder's limit (a table that cannot be
+    /// written is read from its own files again).
+    pub(crate) fn spill(&mut self, table: &MemTable) {
+        if table.slice().is_some() || self.spilled.contains_key(&table.material) {
+            return;
+        }
+        // The limit stops the folder once it holds that much (a table's
+        // size compressed is known only once written).
+        if self.spilled.values().sum::<u64>() >= self.spill_limit {
+            return;
+        }
+        if let Ok(bytes) = spill::write(&self.dir, table) {
+            self.spilled.insert(table.material, bytes);
+        }
+    }
+
+    /// Removes a table from the spill folder.
+    pub(crate) fn forget_spilled(&mut self, material: &Material) {
+        if self.spilled.remove(material).is_some() {
+            spill::remove(&self.dir, material);
+        }
     }
 
     /// Loads the part `slice` of `read` (a table `reader` reads only

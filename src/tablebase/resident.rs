@@ -1,7 +1,8 @@
 //! Which tables a build keeps in memory between jobs: every table some
 //! later job reads, as long as they fit a memory budget; past it, the one
-//! read furthest ahead is dropped first (it is read again from its files
-//! when its turn comes), the rule that rereads least.
+//! read furthest ahead is dropped first (to the spill folder, `spill.rs`,
+//! or read again from its files when its turn comes), the rule that
+//! rereads least.
 
 use super::{BuildOptions, Layout, Material, MemTables, Slice, TbError};
 use crate::variants::LosingRules;
@@ -115,8 +116,13 @@ pub(crate) fn hold_reads<R: LosingRules>(
     if held_bytes(mem) + missing + working > options.memory {
         for (s, slice) in &slices {
             if let Some(whole) = mem.tables.get(s).filter(|t| t.slice().is_none()) {
+                let whole = Arc::clone(whole);
                 let part = Arc::new(whole.sliced(*slice));
                 mem.tables.insert(*s, part);
+                // The whole table stays on disk for later jobs.
+                if readers.next_after(s, job).is_some() {
+                    mem.spill(&whole);
+                }
             }
         }
     }
@@ -145,14 +151,15 @@ pub(crate) fn make_room(
 ) {
     mem.tables
         .retain(|m, _| keep.contains(m) || readers.next_after(m, job).is_some());
-    let dir = mem.dir.clone();
-    mem.spilled.retain(|m| {
-        let wanted = keep.contains(m) || readers.next_after(m, job).is_some();
-        if !wanted {
-            super::spill::remove(&dir, m);
-        }
-        wanted
-    });
+    let unwanted: Vec<Material> = mem
+        .spilled
+        .keys()
+        .filter(|m| !keep.contains(m) && readers.next_after(m, job).is_none())
+        .copied()
+        .collect();
+    for m in &unwanted {
+        mem.forget_spilled(m);
+    }
     let mut total: u64 = held_bytes(mem) + extra;
     while total > budget {
         let furthest = mem
@@ -169,15 +176,8 @@ pub(crate) fn make_room(
         let Some(m) = furthest else { break };
         if let Some(t) = mem.tables.remove(&m) {
             total -= t.slice().map_or(resident_bytes(&m), Slice::len);
-            // Kept on disk while a later job reads it (a table that cannot
-            // be written there is read from its own files again).
-            if mem.spill
-                && t.slice().is_none()
-                && !mem.spilled.contains(&m)
-                && super::spill::write(&dir, &t).is_ok()
-            {
-                mem.spilled.insert(m);
-            }
+            // Kept on disk while a later job reads it.
+            mem.spill(&t);
         }
     }
 }
