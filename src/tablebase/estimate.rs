@@ -24,6 +24,11 @@ const MEASURED_5_MAN_INDICES: f64 = 2_751_463_424.0;
 const MEASURED_5_MAN_SECONDS: f64 = 1_529.0;
 /// Their bytes on disk (both kinds).
 const MEASURED_5_MAN_BYTES: f64 = 102_900_000.0;
+/// The win/draw/loss files' share of the bytes: 110.7 of 244.6 MB for
+/// the 2–4-man set, 25.5 of 63.3 MB for KRPvKN (what a `--wdl-only` build
+/// writes).
+const WDL_SHARE_4: f64 = 110.7 / 244.6;
+const WDL_SHARE_5: f64 = 25.5 / 63.3;
 
 /// The estimated cost of building the tables a request names.
 #[derive(Clone, Debug, PartialEq)]
@@ -103,8 +108,44 @@ pub fn estimate(
         missing: missing.len(),
         most_men: missing.iter().map(Material::men).max().unwrap_or(0),
         indices: indices as u64,
-        bytes: (MEASURED_BYTES * share + MEASURED_5_MAN_BYTES * large_share) as u64,
+        bytes: if wdl_only {
+            MEASURED_BYTES * WDL_SHARE_4 * share + MEASURED_5_MAN_BYTES * WDL_SHARE_5 * large_share
+        } else {
+            MEASURED_BYTES * share + MEASURED_5_MAN_BYTES * large_share
+        } as u64,
         seconds: MEASURED_SECONDS * share + MEASURED_5_MAN_SECONDS * large_share,
         peak_memory: ((MEASURED_PEAK * share).min(options.memory as f64) as u64).max(largest_job),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tablebase::BuildOptions;
+
+    #[test]
+    fn five_man_tables_cost_more_time_and_wdl_only_builds_fewer_bytes() {
+        let dir = std::env::temp_dir().join(format!("ransom-estimate-{}", std::process::id()));
+        let one = |key: &str, wdl_only: bool| {
+            let options = BuildOptions {
+                wdl_only,
+                ..BuildOptions::default()
+            };
+            estimate(
+                &dir,
+                Variant::Antichess,
+                &[Material::parse(key).unwrap()],
+                options,
+            )
+        };
+        let full = one("KRPvKN", false);
+        assert_eq!(full.most_men, 5);
+        let wdl = one("KRPvKN", true);
+        assert!(wdl.bytes < full.bytes / 2, "{wdl:?} {full:?}");
+        assert_eq!(wdl.seconds, full.seconds);
+        // Per index, a build reaching 5 men takes longer than a 4-man one.
+        let four = one("KNvKP", false);
+        assert_eq!(four.most_men, 4);
+        assert!(full.seconds / full.indices as f64 > four.seconds / four.indices as f64);
     }
 }
