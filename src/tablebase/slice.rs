@@ -125,67 +125,43 @@ mod tests {
     }
 
     #[test]
-    fn slot_and_index_are_inverse_and_hold_the_promoted_positions() {
+    fn a_slice_holds_exactly_the_positions_after_a_promotion() {
         // KQvP: White's queen in the second group; KPvR: Black's rook
-        // last; QvP: the queen alone as the first group.
+        // last; QvP: the queen alone as the first group; KNNvP and KPvNN:
+        // a White group of two (its last square) and a Black one (its
+        // first); KPvQ: a Black man after White's.
         for (key, piece) in [
             ("KQvP", Role::Queen.of(Color::White)),
             ("KPvR", Role::Rook.of(Color::Black)),
             ("QvP", Role::Queen.of(Color::White)),
-        ] {
-            let layout = layout(key);
-            let slice = Slice::of_promotion(&layout, piece).unwrap();
-            assert_eq!(slice.len() * 16, layout.size(), "{key}");
-            let mut held = 0;
-            for index in 0..layout.size() {
-                let Some(slot) = slice.slot(index) else {
-                    continue;
-                };
-                held += 1;
-                assert_eq!(slice.index(slot), index, "{key}");
-                assert!(slot < slice.len());
-                // Every valid position of the slice has the man on its
-                // last rank and the other side to move.
-                if let Some((board, turn)) = layout.decode(index) {
-                    assert_eq!(turn, !piece.color, "{key}");
-                    let rank = if piece.color == Color::White { 7 } else { 0 };
-                    assert!(
-                        board.by_piece(piece).intersects(Bitboard::rank(rank)),
-                        "{key} {index}"
-                    );
-                }
-            }
-            assert_eq!(held, slice.len(), "{key}");
-        }
-    }
-
-    #[test]
-    fn every_position_after_a_promotion_is_held() {
-        // Every valid index with the promoted man on its last rank and the
-        // other side to move lies in the slice: a White group of two
-        // (its last square), a Black group of two (its first), a lone
-        // first man (the region digit), a Black man after White's.
-        for (key, piece) in [
             ("KNNvP", Role::Knight.of(Color::White)),
             ("KPvNN", Role::Knight.of(Color::Black)),
-            ("QvP", Role::Queen.of(Color::White)),
             ("KPvQ", Role::Queen.of(Color::Black)),
         ] {
             let layout = layout(key);
             let slice = Slice::of_promotion(&layout, piece).unwrap();
+            assert_eq!(slice.len() * 16, layout.size(), "{key}");
             let last = if piece.color == Color::White { 7 } else { 0 };
-            let mut seen = 0;
+            let (mut held, mut promoted_seen) = (0, 0);
             for index in 0..layout.size() {
+                let slot = slice.slot(index);
+                if let Some(slot) = slot {
+                    held += 1;
+                    assert_eq!(slice.index(slot), index, "{key}");
+                    assert!(slot < slice.len());
+                }
                 let Some((board, turn)) = layout.decode(index) else {
                     continue;
                 };
-                let promoted = board.by_piece(piece).intersects(Bitboard::rank(last));
-                if turn != piece.color && promoted {
-                    assert!(slice.slot(index).is_some(), "{key} {index}");
-                    seen += 1;
-                }
+                // A valid position is held exactly when the man stands on
+                // its last rank and the other side is to move.
+                let promoted =
+                    turn != piece.color && board.by_piece(piece).intersects(Bitboard::rank(last));
+                assert_eq!(slot.is_some(), promoted, "{key} {index}");
+                promoted_seen += usize::from(promoted);
             }
-            assert!(seen > 0, "{key}");
+            assert_eq!(held, slice.len(), "{key}");
+            assert!(promoted_seen > 0, "{key}");
         }
     }
 
