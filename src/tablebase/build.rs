@@ -139,8 +139,8 @@ pub fn build<R: LosingRules>(
 /// The tables `targets` need, each with every table it reads (its
 /// captures' and promotions' tables and where their captures lead,
 /// [`Material::reads`]: a position with a capture is not stored, so a
-/// value can come from several tables down), in an order where every table comes after those it reads:
-/// fewest men first, then fewest pawns. Each entry is one job
+/// value can come from several tables down), in an order where every
+/// table comes after those it reads: fewest men first, then fewest pawns. Each entry is one job
 /// (`ransom tb build --material M`) for a batch runner.
 pub fn plan(targets: &[Material]) -> Vec<(Material, Vec<Material>)> {
     let mut seen: hashbrown::HashSet<Material> = hashbrown::HashSet::new();
@@ -224,7 +224,7 @@ pub fn build_with_progress<R: LosingRules>(
         if !existed {
             // Opened afresh per job: the files cache no table as missing
             // that an earlier job wrote.
-            mem.files = MemTables::over_files::<R>(dir, options.wdl_only).files;
+            mem.files = Some(MemTables::files_of::<R>(dir, options.wdl_only));
             let reading = std::time::Instant::now();
             let unspilled = mem.unspilled;
             sliced = hold_reads::<R>(&mut mem, &readers, done, m, reads, options)?;

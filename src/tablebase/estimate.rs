@@ -91,14 +91,7 @@ pub fn estimate(
     let largest_job = needed
         .iter()
         .filter(|(m, _)| is_missing.contains(m))
-        .map(|(m, reads)| {
-            let whole = super::job_memory_all_held(m, reads);
-            if whole <= options.memory {
-                whole
-            } else {
-                super::job_memory(m, reads)
-            }
-        })
+        .map(|(m, reads)| super::job_memory_within(m, reads, options.memory))
         .max()
         .unwrap_or(0);
     let share = small / measured_indices();

@@ -74,12 +74,10 @@ impl MemTable {
             codes,
             other_start,
         } = Self::load_stored_side::<R>(dir, material, wdl_only)?;
+        let mut part = full.sliced(slice);
         if other_start != Some(slice.side_start()) {
-            return Ok(full.sliced(slice));
+            return Ok(part);
         }
-        let mut values: Vec<u16> = (0..slice.len())
-            .map(|s| full.value(slice.index(s)).0)
-            .collect();
         let src = super::WithOwn { own: &full, rest };
         let found = super::derive::derive_at::<R>(
             &full.material,
@@ -88,15 +86,11 @@ impl MemTable {
             |i| wdl_of(codes[i as usize]),
             &src,
         )?;
+        // The slice's own positions, by their place in it.
         for (s, v) in found.into_iter().flatten() {
-            values[s as usize] = v.0;
+            part.values.set(s, v);
         }
-        Ok(MemTable {
-            material: full.material,
-            values: CodedValues::from_values(&values),
-            exact: full.exact,
-            slice: Some(slice),
-        })
+        Ok(part)
     }
 
     /// Reads a table: the distances of its stored side (both sides' if

@@ -53,7 +53,7 @@ pub use material::{KEY_ORDER, Material};
 pub use memtable::MemTable;
 pub use open::{TableFile, open_table};
 pub use reader::Tablebase;
-pub use resident::{job_memory, job_memory_all_held};
+pub use resident::{job_memory, job_memory_all_held, job_memory_within};
 pub use slice::Slice;
 pub use stats::{Stats, stats, stats_in_dir};
 pub use verify::{VerifyReport, verify_file, verify_table_file};
@@ -365,17 +365,22 @@ impl MemTables {
     /// (their categories alone if `wdl_only`: wins as `win(0)`, see
     /// [`WdlOnly`]).
     pub fn over_files<R: LosingRules>(dir: &Path, wdl_only: bool) -> MemTables {
-        let tables = Tablebase::<R>::open(dir);
-        let files: Arc<dyn Lookup + Send> = if wdl_only {
-            Arc::new(CategoriesOf(tables))
-        } else {
-            Arc::new(tables)
-        };
         MemTables {
             variant: Some(R::VARIANT),
             dir: dir.to_path_buf(),
-            files: Some(files),
+            files: Some(Self::files_of::<R>(dir, wdl_only)),
             ..MemTables::default()
+        }
+    }
+
+    /// The files of `dir` opened afresh, as [`MemTables::over_files`]
+    /// reads them.
+    pub fn files_of<R: LosingRules>(dir: &Path, wdl_only: bool) -> Arc<dyn Lookup + Send> {
+        let tables = Tablebase::<R>::open(dir);
+        if wdl_only {
+            Arc::new(CategoriesOf(tables))
+        } else {
+            Arc::new(tables)
         }
     }
 
@@ -495,9 +500,7 @@ impl MemTables {
         self.tables.insert(read, Arc::new(table));
         Ok(())
     }
-}
 
-impl MemTables {
     /// The files behind the tables held, for a lookup they miss (counted).
     fn files_for(&self, material: &Material) -> Result<&dyn Lookup, TbError> {
         match &self.files {

@@ -58,31 +58,61 @@ pub(crate) fn promotion_slices(material: &Material) -> Vec<(Material, Slice)> {
 /// [`job_memory_all_held`] for the whole tables). What a machine running
 /// that job alone needs.
 pub fn job_memory(material: &Material, reads: &[Material]) -> u64 {
-    let slices = promotion_slices(material);
-    let working = super::WORKING_BYTES_PER_INDEX * Layout::new(*material).size();
-    working
-        + reads
-            .iter()
-            .map(|r| match slices.iter().find(|(m, _)| m == r) {
-                Some((_, slice)) => slice.len(),
-                None => resident_bytes(r),
-            })
-            .sum::<u64>()
+    job_bytes(material, reads, &promotion_slices(material))
 }
 
 /// [`job_memory`] with every table read held whole: a build holds them so
 /// when its memory budget allows.
 pub fn job_memory_all_held(material: &Material, reads: &[Material]) -> u64 {
-    let working = super::WORKING_BYTES_PER_INDEX * Layout::new(*material).size();
-    working + reads.iter().map(resident_bytes).sum::<u64>()
+    job_bytes(material, reads, &[])
 }
 
-/// Bytes of the tables `mem` holds (slices at their size).
+/// The memory a build with `budget` bytes takes for one job: every table
+/// it reads whole if that fits, else [`job_memory`] (what
+/// [`hold_reads`] holds).
+pub fn job_memory_within(material: &Material, reads: &[Material], budget: u64) -> u64 {
+    let whole = job_memory_all_held(material, reads);
+    if whole <= budget {
+        whole
+    } else {
+        job_memory(material, reads)
+    }
+}
+
+/// The working state of a job building `material` and the tables it reads,
+/// those of `slices` as their slice.
+fn job_bytes(material: &Material, reads: &[Material], slices: &[(Material, Slice)]) -> u64 {
+    working_bytes(material) + reads.iter().map(|r| read_bytes(r, slices)).sum::<u64>()
+}
+
+/// The working state of a job building `material`.
+fn working_bytes(material: &Material) -> u64 {
+    super::WORKING_BYTES_PER_INDEX * Layout::new(*material).size()
+}
+
+/// Bytes `read` takes held: its slice among `slices`, or the whole table.
+fn read_bytes(read: &Material, slices: &[(Material, Slice)]) -> u64 {
+    slice_of(read, slices).map_or(resident_bytes(read), |slice| slice.len())
+}
+
+/// The slice of `read` among `slices`, if any.
+fn slice_of(read: &Material, slices: &[(Material, Slice)]) -> Option<Slice> {
+    slices
+        .iter()
+        .find(|(t, _)| t == read)
+        .map(|&(_, slice)| slice)
+}
+
+/// Bytes a table held takes (a slice at its size).
+fn table_bytes(table: &super::MemTable) -> u64 {
+    table
+        .slice()
+        .map_or(resident_bytes(&table.material), Slice::len)
+}
+
+/// Bytes of the tables `mem` holds.
 fn held_bytes(mem: &MemTables) -> u64 {
-    mem.tables
-        .values()
-        .map(|t| t.slice().map_or(resident_bytes(&t.material), Slice::len))
-        .sum()
+    mem.tables.values().map(|t| table_bytes(t)).sum()
 }
 
 /// Loads into `mem` every table `reads` that job `job` (building
@@ -99,17 +129,16 @@ pub(crate) fn hold_reads<R: LosingRules>(
     reads: &[Material],
     options: BuildOptions,
 ) -> Result<usize, TbError> {
-    let working = super::WORKING_BYTES_PER_INDEX * Layout::new(*material).size();
+    let working = working_bytes(material);
     let slices = if job_memory_all_held(material, reads) > options.memory {
         promotion_slices(material)
     } else {
         Vec::new()
     };
-    let slice_of = |s: &Material| slices.iter().find(|(t, _)| t == s).map(|&(_, slice)| slice);
     let missing: u64 = reads
         .iter()
         .filter(|s| !mem.tables.contains_key(*s))
-        .map(|s| slice_of(s).map_or(resident_bytes(s), |slice| slice.len()))
+        .map(|s| read_bytes(s, &slices))
         .sum();
     make_room(mem, readers, job, reads, missing + working, options.memory);
     // Promotion tables held whole stay so if everything fits.
@@ -127,7 +156,7 @@ pub(crate) fn hold_reads<R: LosingRules>(
         }
     }
     for s in reads {
-        match slice_of(s) {
+        match slice_of(s, &slices) {
             Some(slice) => mem.load_read_slice::<R>(material, s, slice, options.wdl_only)?,
             None => mem.load_read::<R>(material, s, options.wdl_only)?,
         }
@@ -175,7 +204,7 @@ pub(crate) fn make_room(
             .copied();
         let Some(m) = furthest else { break };
         if let Some(t) = mem.tables.remove(&m) {
-            total -= t.slice().map_or(resident_bytes(&m), Slice::len);
+            total -= table_bytes(&t);
             // Kept on disk while a later job reads it.
             mem.spill(&t);
         }
