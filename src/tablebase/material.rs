@@ -26,6 +26,23 @@ impl Material {
         Material { counts }
     }
 
+    /// A slot in `0..slots` (a power of two) for this material: a hash of
+    /// its counts, for small caches keyed by material.
+    pub fn slot(&self, slots: usize) -> usize {
+        debug_assert!(slots.is_power_of_two());
+        let packed = self
+            .counts
+            .as_flattened()
+            .iter()
+            .fold(0u64, |h, &c| (h << 4) | u64::from(c & 15));
+        // Fibonacci hashing: the top bits of the product.
+        let bits = slots.trailing_zeros();
+        match bits {
+            0 => 0,
+            _ => (packed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize,
+        }
+    }
+
     /// Parses `KRvK` (White's men, `v`, Black's men; any role order).
     pub fn parse(text: &str) -> Result<Material, TbError> {
         let bad = |why: &str| TbError::BadMaterial(format!("'{text}': {why}"));

@@ -308,25 +308,27 @@ pub fn evaluate<R: LosingRules>(pos: &Losing<R>, src: &dyn Lookup) -> Result<Val
     captures::best_of_moves(pos, &moves, src)
 }
 
-/// Calls `f` with the layout of `material`, kept per thread for the few
+/// Calls `f` with the layout of `material`, kept per thread for the
 /// materials a thread looks up in turn (building a layout costs more than
-/// an index).
+/// an index). Layouts sit in slots picked by a hash of the material, so
+/// finding one is one comparison however many materials a build has seen
+/// (a scan of the kept layouts was a tenth of a table's generation).
 fn with_layout<T>(material: Material, f: impl FnOnce(&Layout) -> T) -> T {
-    /// Layouts kept per thread.
-    const KEPT: usize = 64;
+    /// Slots per thread (a power of two).
+    const SLOTS: usize = 64;
     thread_local! {
-        static LAYOUTS: std::cell::RefCell<Vec<(Material, Layout)>> =
+        static LAYOUTS: std::cell::RefCell<Vec<Option<(Material, Layout)>>> =
             const { std::cell::RefCell::new(Vec::new()) };
     }
-    LAYOUTS.with_borrow_mut(|layouts| {
-        if let Some((_, layout)) = layouts.iter().find(|(m, _)| *m == material) {
-            return f(layout);
+    LAYOUTS.with_borrow_mut(|slots| {
+        if slots.is_empty() {
+            slots.resize_with(SLOTS, || None);
         }
-        if layouts.len() == KEPT {
-            layouts.clear();
+        let slot = &mut slots[material.slot(SLOTS)];
+        match slot {
+            Some((m, layout)) if *m == material => f(layout),
+            _ => f(&slot.insert((material, Layout::new(material))).1),
         }
-        layouts.push((material, Layout::new(material)));
-        f(&layouts[layouts.len() - 1].1)
     })
 }
 
@@ -566,4 +568,33 @@ pub fn position_of<R: LosingRules>(board: crate::board::Board, turn: Color) -> O
     setup.board = board;
     setup.turn = turn;
     Losing::<R>::from_setup(&setup).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The layout cache keys by slot: materials that share a slot replace
+    /// each other, and every lookup still gets its own material's layout
+    /// (the 2–4-man materials are far more than the slots, in both
+    /// orientations, and each is asked for twice in a row and again later).
+    #[test]
+    fn with_layout_gives_each_material_its_own_layout() {
+        let materials: Vec<Material> = Material::all_up_to(4)
+            .into_iter()
+            .flat_map(|m| [m, m.flipped()])
+            .collect();
+        assert!(materials.len() > 256);
+        for round in 0..2 {
+            for &m in &materials {
+                for _ in 0..2 {
+                    let found = with_layout(m, |layout| layout.material());
+                    assert_eq!(found, m.canonical(), "{m}, round {round}");
+                }
+            }
+        }
+        for &m in &materials {
+            assert!(m.slot(64) < 64 && m.slot(1) == 0, "{m}");
+        }
+    }
 }
