@@ -56,7 +56,7 @@ fn build_2_3_men_set(bencher: divan::Bencher) {
     });
 }
 
-/// Builds one 4-man table with a pawn, KRvKP (86 M raw indices: the
+/// Builds one 4-man table with a pawn, KRvKP (16.8 M raw indices: the
 /// generator's per-index work at the scale of the 5-man tables), into a
 /// folder holding the 2–3-man tables it reads, and checks both files
 /// against the bytes the generator has always written for it.

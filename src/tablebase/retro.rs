@@ -12,6 +12,7 @@
 //! a position outside the table (valued from the smaller tables), so it is
 //! not taken back.
 
+use super::MAX_MEN;
 use super::index::transform;
 use crate::board::{Bitboard, Board, Color, Role, Square, attacks};
 
@@ -37,24 +38,72 @@ pub fn has_capture(board: &Board, color: Color) -> bool {
 /// Calls `visit` with every board from which `mover` reaches `board` by a
 /// quiet move that is legal there (see the module documentation). A board
 /// is visited once per move leading from it to `board`.
+///
+/// An origin is legal when the mover has no capture on the board before
+/// the move. Only the moved man changes between the boards tried for one
+/// man, so what does not depend on its origin is worked out once per man:
+/// a capture by another pawn, knight or king rules out every origin; the
+/// origins from which the man itself would capture are one union of
+/// attacks from the targets (attacks are symmetric, and the man's origin
+/// is not between it and a target); only the other sliders are looked at
+/// per origin (the origin may block them). `has_capture` on each board is
+/// the reference (tests).
 pub fn for_each_predecessor(board: &Board, mover: Color, mut visit: impl FnMut(&Board)) {
     let occupied = board.occupied();
     let empty = !occupied;
+    let targets = board.by_color(!mover);
     let forward: i32 = if mover == Color::White { 8 } else { -8 };
     for (sq, piece) in board.pieces() {
         if piece.color != mover {
             continue;
         }
+        let lifted = occupied.without(Bitboard::from_square(sq));
+        let mut sliders: [(Square, Role); MAX_MEN] = [(sq, piece.role); MAX_MEN];
+        let mut slider_count = 0;
+        let mut others_capture = false;
+        for (other, other_piece) in board.pieces() {
+            if other_piece.color != mover || other == sq {
+                continue;
+            }
+            if is_slider(other_piece.role) {
+                sliders[slider_count] = (other, other_piece.role);
+                slider_count += 1;
+            } else if attacks::attacks(mover, other_piece.role, other, occupied).intersects(targets)
+            {
+                others_capture = true;
+                break;
+            }
+        }
+        if others_capture {
+            continue;
+        }
+        let sliders = &sliders[..slider_count];
+        let mut capturing_from = Bitboard(0);
+        for t in targets {
+            capturing_from |= if piece.role == Role::Pawn {
+                attacks::pawn_attacks(!mover, t)
+            } else {
+                attacks::attacks(mover, piece.role, t, lifted)
+            };
+        }
         let mut take_back = |from: Square| {
+            if capturing_from.contains(from) {
+                return;
+            }
+            let before_occupied = lifted | Bitboard::from_square(from);
+            if sliders.iter().any(|&(at, role)| {
+                attacks::attacks(mover, role, at, before_occupied).intersects(targets)
+            }) {
+                return;
+            }
             let mut before = *board;
             before.remove(sq);
             before.set(from, piece);
-            if !has_capture(&before, mover) {
-                visit(&before);
-            }
+            debug_assert!(!has_capture(&before, mover));
+            visit(&before);
         };
         if piece.role != Role::Pawn {
-            let origins = attacks::attacks(mover, piece.role, sq, occupied) & Bitboard(empty.0);
+            let origins = attacks::attacks(mover, piece.role, sq, occupied) & empty;
             for from in origins {
                 take_back(from);
             }
@@ -78,6 +127,11 @@ pub fn for_each_predecessor(board: &Board, mover: Color, mut visit: impl FnMut(&
             }
         }
     }
+}
+
+/// Whether a man of `role` attacks along lines that other men can block.
+fn is_slider(role: Role) -> bool {
+    matches!(role, Role::Bishop | Role::Rook | Role::Queen)
 }
 
 /// How many of the symmetries `0..count` (see [`transform`]) map `board`
@@ -165,5 +219,90 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The predecessors found with the per-man shortcuts are exactly those
+    /// of the plain rule: every quiet move taken back, kept when the board
+    /// before it has no capture for the mover (RULES A2), on random boards
+    /// of several materials, both movers.
+    #[test]
+    fn predecessors_match_the_plain_rule() {
+        let materials = ["KQRvKB", "KRBvNN", "KPPvKP", "QNPvBP", "KBvKPP", "RRvBB"];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut boards = 0;
+        for key in materials {
+            let material = super::super::Material::parse(key).unwrap();
+            let pieces = material.pieces();
+            while boards < 4000 * (materials.iter().position(|&m| m == key).unwrap() + 1) {
+                let mut board = Board::empty();
+                for &piece in &pieces {
+                    loop {
+                        let sq = Square::new((next() % 64) as u32).unwrap();
+                        let back_rank = matches!(sq.index() / 8, 0 | 7);
+                        if board.piece_at(sq).is_none() && !(piece.role == Role::Pawn && back_rank)
+                        {
+                            board.set(sq, piece);
+                            break;
+                        }
+                    }
+                }
+                for mover in [Color::White, Color::Black] {
+                    let mut found = Vec::new();
+                    for_each_predecessor(&board, mover, |b| found.push(format!("{b:?}")));
+                    let mut plain: Vec<String> = plain_predecessors(&board, mover)
+                        .iter()
+                        .map(|b| format!("{b:?}"))
+                        .collect();
+                    found.sort();
+                    plain.sort();
+                    assert_eq!(found, plain, "{key}: {board:?}, {mover:?} moved");
+                }
+                boards += 1;
+            }
+        }
+    }
+
+    /// The predecessors by the rule alone: each man of `mover` put back on
+    /// every square it could have come from by a quiet move, kept when
+    /// the mover had no capture there.
+    fn plain_predecessors(board: &Board, mover: Color) -> Vec<Board> {
+        let occupied = board.occupied();
+        let mut out = Vec::new();
+        for (sq, piece) in board.pieces().filter(|(_, p)| p.color == mover) {
+            let mut origins = Vec::new();
+            if piece.role == Role::Pawn {
+                let back = if mover == Color::White { -8 } else { 8 };
+                if let Some(one) = sq.offset(back).filter(|o| !occupied.contains(*o)) {
+                    if one.relative_rank(mover) != 0 {
+                        origins.push(one);
+                    }
+                    let ep_risk = attacks::pawn_attacks(mover, one)
+                        .intersects(board.by_piece(Role::Pawn.of(!mover)));
+                    if sq.relative_rank(mover) == 3 && !ep_risk {
+                        let two = one.offset(back).unwrap();
+                        if !occupied.contains(two) {
+                            origins.push(two);
+                        }
+                    }
+                }
+            } else {
+                origins.extend(attacks::attacks(mover, piece.role, sq, occupied) & !occupied);
+            }
+            for from in origins {
+                let mut before = *board;
+                before.remove(sq);
+                before.set(from, piece);
+                if !has_capture(&before, mover) {
+                    out.push(before);
+                }
+            }
+        }
+        out
     }
 }
