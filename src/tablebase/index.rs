@@ -28,12 +28,21 @@ use smallvec::SmallVec;
 /// The triangle a1-d1-d4: its squares in index order.
 const TRIANGLE: [u8; 10] = [0, 1, 2, 3, 9, 10, 11, 18, 19, 27];
 
+/// For each square, its place in [`TRIANGLE`], or `u8::MAX` outside it.
+const TRIANGLE_PLACE: [u8; 64] = {
+    let mut place = [u8::MAX; 64];
+    let mut i = 0;
+    while i < TRIANGLE.len() {
+        place[TRIANGLE[i] as usize] = i as u8;
+        i += 1;
+    }
+    place
+};
+
 fn triangle_index(sq: u8) -> Option<u64> {
-    let (f, r) = (sq & 7, sq >> 3);
-    if r <= f && f <= 3 {
-        TRIANGLE.iter().position(|&s| s == sq).map(|i| i as u64)
-    } else {
-        None
+    match TRIANGLE_PLACE[usize::from(sq)] {
+        u8::MAX => None,
+        i => Some(u64::from(i)),
     }
 }
 
@@ -49,8 +58,6 @@ enum Region {
     Half,
     /// The triangle a1-d1-d4, `rank <= file <= 3` (without pawns).
     Triangle,
-    /// The triangle without its diagonal edge, `rank < file <= 3`.
-    StrictTriangle,
 }
 
 /// For each square, the symmetries (bit `t`) that take it into the
@@ -60,11 +67,6 @@ const INTO_TRIANGLE: [u8; 64] = into_region_masks(Region::Triangle);
 /// only the identity and the file mirror are used, after the colour flip's
 /// rank mirror).
 const INTO_HALF: [u8; 64] = into_region_masks(Region::Half);
-/// For each square, the symmetries that take it strictly inside the
-/// triangle: exactly one for a square off the long diagonals, none on them
-/// (symmetries keep the diagonals, and the triangle's part of them is its
-/// edge).
-const INTO_STRICT_TRIANGLE: [u8; 64] = into_region_masks(Region::StrictTriangle);
 
 const fn into_region_masks(region: Region) -> [u8; 64] {
     let mut masks = [0u8; 64];
@@ -77,7 +79,6 @@ const fn into_region_masks(region: Region) -> [u8; 64] {
             let inside = match region {
                 Region::Half => f <= 3,
                 Region::Triangle => r <= f && f <= 3,
-                Region::StrictTriangle => r < f && f <= 3,
             };
             if inside {
                 masks[sq] |= 1 << t;
@@ -201,9 +202,14 @@ impl Layout {
     /// The index of a position whose material is this layout's material or
     /// its colour flip. Panics if the material does not match (callers check).
     pub fn index(&self, board: &Board, turn: Color) -> u64 {
-        if let Some(raw) = self.index_by_one_symmetry(board, turn) {
-            return raw;
-        }
+        self.index_by_first_man(board, turn)
+            .unwrap_or_else(|| self.index_by_search(board, turn))
+    }
+
+    /// [`Layout::index`] by trying every symmetry, colour flip and choice
+    /// of the man written first: the definition, for any board (and the
+    /// reference of [`Layout::index_by_first_man`]).
+    fn index_by_search(&self, board: &Board, turn: Color) -> u64 {
         let found = Material::from_board(board);
         let must_flip = found != self.material;
         debug_assert!(!must_flip || found.flipped() == self.material);
@@ -281,51 +287,60 @@ impl Layout {
         if self.pawns { 2 } else { 8 }
     }
 
-    /// The index of a board that exactly one symmetry brings into
-    /// canonical form: a material without the colour flip whose first group
-    /// is one man, standing where one symmetry takes it strictly inside its
-    /// region (anywhere with pawns; off the long diagonals without). Then
-    /// the index is the raw index of the board under that symmetry, each
-    /// group's squares ascending. `None` for any other board (the general
-    /// search of [`Layout::index`] handles it).
+    /// The index of a board whose first group is one man, for a material
+    /// without the colour flip among its symmetries: the symmetries that
+    /// take that man into its region (one with pawns, and without pawns
+    /// one for a square off the long diagonals, two on them) each give a
+    /// raw index with every other group's squares ascending, and the index
+    /// is the smallest. A board of the colour-flipped material is read with
+    /// colours exchanged and ranks mirrored, as the general search does.
+    /// `None` for any other board (the general search handles it).
     #[inline]
-    fn index_by_one_symmetry(&self, board: &Board, turn: Color) -> Option<u64> {
+    fn index_by_first_man(&self, board: &Board, turn: Color) -> Option<u64> {
         let (first, count) = self.groups[0];
         if count != 1 || self.symmetric {
             return None;
         }
-        let sq = board.by_piece(first).single_square()?.index();
-        let t = if self.pawns {
-            ((sq & 7) > 3) as u8
+        let flip = [false, true].into_iter().find(|&flip| {
+            self.groups
+                .iter()
+                .all(|&(piece, n)| board.by_piece(oriented(piece, flip)).count() as usize == n)
+        })?;
+        let sq = board
+            .by_piece(oriented(first, flip))
+            .single_square()?
+            .index();
+        let symmetries = if self.pawns {
+            // The colour flip mirrors ranks; files e-h are mirrored to a-d.
+            1u8 << (2 * u8::from(flip) + u8::from(sq & 7 > 3))
         } else {
-            match INTO_STRICT_TRIANGLE[sq] {
-                0 => return None,
-                mask => mask.trailing_zeros() as u8,
-            }
+            INTO_TRIANGLE[sq]
         };
-        let mut raw = self.region(transform(sq as u8, t))?;
-        for &(piece, n) in &self.groups[1..] {
-            let men = board.by_piece(piece);
-            if men.count() as usize != n {
-                return None;
-            }
-            if t == 0 {
-                // Bitboards list squares ascending.
-                for man in men {
-                    raw = raw * 64 + man.index() as u64;
+        let stm = if flip { !turn } else { turn };
+        let mut best = u64::MAX;
+        for t in (0..8u8).filter(|t| symmetries & (1 << t) != 0) {
+            let mut raw = self.region(transform(sq as u8, t))?;
+            for &(piece, n) in &self.groups[1..] {
+                let men = board.by_piece(oriented(piece, flip));
+                if t == 0 {
+                    // Bitboards list squares ascending.
+                    for man in men {
+                        raw = raw * 64 + man.index() as u64;
+                    }
+                    continue;
                 }
-                continue;
+                let mut squares = [0u8; MAX_MEN];
+                for (slot, man) in squares.iter_mut().zip(men) {
+                    *slot = transform(man.index() as u8, t);
+                }
+                squares[..n].sort_unstable();
+                for &s in &squares[..n] {
+                    raw = raw * 64 + u64::from(s);
+                }
             }
-            let mut squares = [0u8; MAX_MEN];
-            for (slot, man) in squares.iter_mut().zip(men) {
-                *slot = transform(man.index() as u8, t);
-            }
-            squares[..n].sort_unstable();
-            for &s in &squares[..n] {
-                raw = raw * 64 + u64::from(s);
-            }
+            best = best.min(raw);
         }
-        Some(raw + (turn == Color::Black) as u64 * (self.size / 2))
+        Some(best + (stm == Color::Black) as u64 * (self.size / 2))
     }
 
     /// The position of a valid index (canonical and legal), or `None`.
@@ -401,20 +416,64 @@ impl Layout {
 mod tests {
     use super::*;
 
-    /// The fast index path relies on this: a square off the long diagonals
-    /// has exactly one symmetry into the strict triangle, a square on them
-    /// none.
+    /// The shortcut of [`Layout::index_by_first_man`] tries the
+    /// symmetries that take the first man into the triangle: one for a
+    /// square off the long diagonals, two on them (such a square lands on
+    /// the triangle's diagonal edge, which the reflection in a1-h8 keeps).
     #[test]
-    fn strict_triangle_symmetry_is_unique_off_the_diagonals() {
+    fn triangle_symmetries_are_one_off_the_diagonals_two_on_them() {
         for sq in 0..64u8 {
             let (f, r) = (sq & 7, sq >> 3);
             let on_diagonal = f == r || f + r == 7;
-            let expected = if on_diagonal { 0 } else { 1 };
-            assert_eq!(
-                INTO_STRICT_TRIANGLE[sq as usize].count_ones(),
-                expected,
-                "{sq}"
-            );
+            let expected = if on_diagonal { 2 } else { 1 };
+            assert_eq!(INTO_TRIANGLE[sq as usize].count_ones(), expected, "{sq}");
         }
+    }
+
+    /// The shortcut through the first man gives the index the definition
+    /// gives (every symmetry, flip and first man tried), on random boards
+    /// of materials with and without pawns, in both orientations (a board
+    /// of the colour-flipped material is looked up in the same table), both
+    /// sides to move.
+    #[test]
+    fn first_man_index_matches_the_search() {
+        let keys = [
+            "KRvK", "KQRvKB", "KRPvKN", "KPPvKP", "KBvKPP", "QRvNN", "KKNvKR", "NPvP",
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut shortcut = 0;
+        for key in keys {
+            let material = Material::parse(key).unwrap();
+            let layout = Layout::new(material);
+            for orientation in [material, material.flipped()] {
+                for _ in 0..3000 {
+                    let mut board = Board::empty();
+                    for piece in orientation.pieces() {
+                        loop {
+                            let sq = Square::new((next() % 64) as u32).unwrap();
+                            let back_rank = matches!(sq.index() / 8, 0 | 7);
+                            if board.piece_at(sq).is_none()
+                                && !(piece.role == Role::Pawn && back_rank)
+                            {
+                                board.set(sq, piece);
+                                break;
+                            }
+                        }
+                    }
+                    for turn in [Color::White, Color::Black] {
+                        let searched = layout.index_by_search(&board, turn);
+                        assert_eq!(layout.index(&board, turn), searched, "{key}: {board:?}");
+                        shortcut += usize::from(layout.index_by_first_man(&board, turn).is_some());
+                    }
+                }
+            }
+        }
+        assert!(shortcut > 50_000, "the shortcut was taken {shortcut} times");
     }
 }
