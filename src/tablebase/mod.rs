@@ -309,13 +309,16 @@ pub fn evaluate<R: LosingRules>(pos: &Losing<R>, src: &dyn Lookup) -> Result<Val
 }
 
 /// Calls `f` with the layout of `material`, kept per thread for the
-/// materials a thread looks up in turn (building a layout costs more than
-/// an index). Layouts sit in slots picked by a hash of the material, so
-/// finding one is one comparison however many materials a build has seen
-/// (a scan of the kept layouts was a tenth of a table's generation).
+/// materials a thread looks up (building a layout costs more than an
+/// index). Layouts sit in pairs of slots picked by a hash of the material,
+/// the one used last first: finding one is a comparison or two however
+/// many materials a build has seen (a scan of the kept layouts was a tenth
+/// of a table's generation, and a hash map measured slower), and two
+/// materials that share a pair (KQPvK and KQPvP do) do not evict each
+/// other.
 fn with_layout<T>(material: Material, f: impl FnOnce(&Layout) -> T) -> T {
-    /// Slots per thread (a power of two).
-    const SLOTS: usize = 64;
+    /// Slots per thread (a power of two; pairs of two).
+    const SLOTS: usize = 256;
     thread_local! {
         static LAYOUTS: std::cell::RefCell<Vec<Option<(Material, Layout)>>> =
             const { std::cell::RefCell::new(Vec::new()) };
@@ -324,11 +327,17 @@ fn with_layout<T>(material: Material, f: impl FnOnce(&Layout) -> T) -> T {
         if slots.is_empty() {
             slots.resize_with(SLOTS, || None);
         }
-        let slot = &mut slots[material.slot(SLOTS)];
-        match slot {
-            Some((m, layout)) if *m == material => f(layout),
-            _ => f(&slot.insert((material, Layout::new(material))).1),
+        let pair = material.slot(SLOTS) & !1;
+        for i in [pair, pair + 1] {
+            if let Some((m, layout)) = &slots[i]
+                && *m == material
+            {
+                return f(layout);
+            }
         }
+        // The pair's first layout becomes its second; the new one first.
+        slots.swap(pair, pair + 1);
+        f(&slots[pair].insert((material, Layout::new(material))).1)
     })
 }
 
@@ -574,10 +583,11 @@ pub fn position_of<R: LosingRules>(board: crate::board::Board, turn: Color) -> O
 mod tests {
     use super::*;
 
-    /// The layout cache keys by slot: materials that share a slot replace
-    /// each other, and every lookup still gets its own material's layout
-    /// (the 2–4-man materials are far more than the slots, in both
-    /// orientations, and each is asked for twice in a row and again later).
+    /// The layout cache keys by pairs of slots: materials that share a
+    /// pair replace each other, and every lookup still gets its own
+    /// material's layout (the 2–4-man materials are far more than the
+    /// slots, in both orientations, and each is asked for twice in a row
+    /// and again later).
     #[test]
     fn with_layout_gives_each_material_its_own_layout() {
         let materials: Vec<Material> = Material::all_up_to(4)
@@ -594,7 +604,7 @@ mod tests {
             }
         }
         for &m in &materials {
-            assert!(m.slot(64) < 64 && m.slot(1) == 0, "{m}");
+            assert!(m.slot(256) < 256 && m.slot(1) == 0, "{m}");
         }
     }
 }

@@ -235,7 +235,7 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
-        let mut boards = 0;
+        let (mut boards, mut predecessors) = (0, 0);
         for key in materials {
             let material = super::super::Material::parse(key).unwrap();
             let pieces = material.pieces();
@@ -262,10 +262,12 @@ mod tests {
                     found.sort();
                     plain.sort();
                     assert_eq!(found, plain, "{key}: {board:?}, {mover:?} moved");
+                    predecessors += found.len();
                 }
                 boards += 1;
             }
         }
+        assert!(predecessors > 100_000, "{predecessors} predecessors found");
     }
 
     /// The predecessors by the rule alone: each man of `mover` put back on
