@@ -9,15 +9,13 @@ use crate::variants::Variant;
 use std::path::Path;
 
 /// Bytes on disk of the 2–4-man antichess set (both kinds of file), as
-/// measured: 110.7 MB of win/draw/loss files and 133.9 MB of distances.
-const MEASURED_BYTES: f64 = 244_600_000.0;
-/// Wall time of that build on the 2-core machine, in seconds: its 5,035
-/// CPU-seconds over both cores (its wall time, 46:54, was stretched by a
-/// compile beside it). Measured before the generator's last speed-ups
-/// (KRPvKN's build then took a quarter more CPU), so it overstates.
-const MEASURED_SECONDS: f64 = 2_517.0;
+/// measured: 110.7 MB of win/draw/loss files and 143.0 MB of distances.
+const MEASURED_BYTES: f64 = 253_662_520.0;
+/// Wall time of that build on the 2-core machine with nothing else
+/// running (21:13; 2,407 CPU-s), in seconds.
+const MEASURED_SECONDS: f64 = 1_273.0;
 /// Peak memory of that build (`/usr/bin/time -v`), in bytes.
-const MEASURED_PEAK: f64 = 6.2e9;
+const MEASURED_PEAK: f64 = 3.49e9;
 /// Indices of the six 5-man tables of KRPvKN's build (KRPvKN and its five
 /// pawnless promotion tables).
 const MEASURED_5_MAN_INDICES: f64 = 2_751_463_424.0;
@@ -28,10 +26,10 @@ const MEASURED_5_MAN_INDICES: f64 = 2_751_463_424.0;
 const MEASURED_5_MAN_SECONDS: f64 = 668.5;
 /// Their bytes on disk (both kinds).
 const MEASURED_5_MAN_BYTES: f64 = 102_900_000.0;
-/// The win/draw/loss files' share of the bytes: 110.7 of 244.6 MB for
+/// The win/draw/loss files' share of the bytes: 110.7 of 253.7 MB for
 /// the 2–4-man set, 25.5 of 63.3 MB for KRPvKN (what a `--wdl-only` build
 /// writes).
-const WDL_SHARE_4: f64 = 110.7 / 244.6;
+const WDL_SHARE_4: f64 = 110.7 / 253.7;
 const WDL_SHARE_5: f64 = 25.5 / 63.3;
 
 /// The estimated cost of building the tables a request names.
