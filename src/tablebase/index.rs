@@ -440,32 +440,12 @@ mod tests {
         let keys = [
             "KRvK", "KQRvKB", "KRPvKN", "KPPvKP", "KBvKPP", "QRvNN", "KKNvKR", "NPvP",
         ];
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
         let mut shortcut = 0;
         for key in keys {
             let material = Material::parse(key).unwrap();
             let layout = Layout::new(material);
             for orientation in [material, material.flipped()] {
-                for _ in 0..3000 {
-                    let mut board = Board::empty();
-                    for piece in orientation.pieces() {
-                        loop {
-                            let sq = Square::new((next() % 64) as u32).unwrap();
-                            let back_rank = matches!(sq.index() / 8, 0 | 7);
-                            if board.piece_at(sq).is_none()
-                                && !(piece.role == Role::Pawn && back_rank)
-                            {
-                                board.set(sq, piece);
-                                break;
-                            }
-                        }
-                    }
+                for board in orientation.random_boards(0x9e37_79b9_7f4a_7c15).take(3000) {
                     for turn in [Color::White, Color::Black] {
                         let searched = layout.index_by_search(&board, turn);
                         assert_eq!(layout.index(&board, turn), searched, "{key}: {board:?}");

@@ -319,3 +319,31 @@ impl fmt::Display for Material {
         Ok(())
     }
 }
+
+#[cfg(test)]
+impl Material {
+    /// Boards of these men on random squares (distinct, pawns off the back
+    /// ranks; legality and captures not considered), from a xorshift stream
+    /// started at `seed`: inputs for tests that compare a fast path with
+    /// its definition.
+    pub(crate) fn random_boards(&self, mut seed: u64) -> impl Iterator<Item = Board> {
+        let pieces = self.pieces();
+        std::iter::repeat_with(move || {
+            let mut board = Board::empty();
+            for &piece in &pieces {
+                loop {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let sq = crate::board::Square::new((seed % 64) as u32).expect("below 64");
+                    let back_rank = matches!(sq.index() / 8, 0 | 7);
+                    if board.piece_at(sq).is_none() && !(piece.role == Role::Pawn && back_rank) {
+                        board.set(sq, piece);
+                        break;
+                    }
+                }
+            }
+            board
+        })
+    }
+}
