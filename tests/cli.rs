@@ -800,7 +800,8 @@ fn tb_wdl_only_builds_and_probes_categories() {
 }
 
 /// README "tb": a build prints its estimate (tables, disk, time, memory)
-/// first, and one beyond the 4-man set starts only with `--yes`.
+/// first, one beyond the 4-man set starts only with `--yes`, and
+/// `--dry-run` prints the estimate alone.
 #[test]
 fn tb_build_estimates_and_asks_for_yes_beyond_four_men() {
     let dir = std::env::temp_dir().join(format!("ransom-tb-yes-{}", std::process::id()));
@@ -817,6 +818,25 @@ fn tb_build_estimates_and_asks_for_yes_beyond_four_men() {
     assert!(std::fs::read_dir(&dir).map_or(true, |mut d| d.next().is_none()));
     let (code, err) = fails(&["tb", "build", "--material", "KRvKNN", "--dir", dir_text]);
     assert_eq!(code, 2, "{err}");
+    // --dry-run: the estimate alone, for any size, and nothing written.
+    for pieces in ["4", "5"] {
+        let out = ransom(&[
+            "tb",
+            "build",
+            "--pieces",
+            pieces,
+            "--dir",
+            dir_text,
+            "--dry-run",
+        ]);
+        let err = stderr(&out);
+        assert!(out.status.success(), "{err}");
+        assert!(
+            err.contains("tables to build of") && !err.contains("add --yes"),
+            "{err}"
+        );
+    }
+    assert!(std::fs::read_dir(&dir).map_or(true, |mut d| d.next().is_none()));
     let out = ransom(&["tb", "build", "--pieces", "2", "--dir", dir_text]);
     let err = stderr(&out);
     assert!(out.status.success(), "{err}");

@@ -814,3 +814,51 @@ fn verify_reports_positions_that_contradict_their_moves() {
     let error = report.first_error.expect("a category error");
     assert!(error.contains("successors give"), "{error}");
 }
+
+/// tablebases/README.md "Checkpoints": a build that finds a table's
+/// checkpoint resumes the table from it, writes the same files as a build
+/// from the start and removes the checkpoint.
+#[test]
+fn a_build_resumes_a_table_from_its_checkpoint() {
+    let kpvn = Material::parse("KPvN").unwrap();
+    let (dir, built) = build_with("checkpoint", &[kpvn], tablebase::BuildOptions::default());
+    assert!(built.iter().all(|b| b.resumed_at.is_none()));
+    let files = [
+        tablebase::table_path(&dir, ransom::Variant::Antichess, &kpvn),
+        tablebase::wdl_path(&dir, ransom::Variant::Antichess, &kpvn),
+    ];
+    let before: Vec<Vec<u8>> = files.iter().map(|f| std::fs::read(f).unwrap()).collect();
+    // A generation checkpointing after every level leaves the state before
+    // its last level, as a build killed there would.
+    let checkpoint = tablebase::checkpoint_path(&dir, ransom::Variant::Antichess, &kpvn);
+    let every_level = tablebase::Checkpointing::new(checkpoint.clone(), std::time::Duration::ZERO);
+    let src = tablebase::MemTables::over_files::<International>(&dir, false);
+    let generated = tablebase::generate_checkpointed::<International>(
+        &kpvn,
+        &src,
+        &tablebase::BuildProgress::default(),
+        Some(&every_level),
+    )
+    .unwrap();
+    assert!(generated.checkpoints > 10 && checkpoint.exists());
+    for f in &files {
+        std::fs::remove_file(f).unwrap();
+    }
+    let state = tablebase::BuildProgress::default();
+    let options = tablebase::BuildOptions::default();
+    let again = tablebase::build_with_progress::<International>(
+        &dir,
+        &[kpvn],
+        &state,
+        options,
+        |_, _, _| {},
+    )
+    .unwrap();
+    let rebuilt = again.iter().find(|b| b.material == kpvn).unwrap();
+    assert!(!rebuilt.existed && rebuilt.resumed_at.is_some_and(|level| level > 10));
+    assert!(!checkpoint.exists());
+    for (f, bytes) in files.iter().zip(&before) {
+        assert!(std::fs::read(f).unwrap() == *bytes, "{}", f.display());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

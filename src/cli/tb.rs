@@ -51,6 +51,10 @@ enum TbCommand {
         /// tables, disk, time and memory is printed first).
         #[arg(long)]
         yes: bool,
+        /// Print the estimate (tables to build, disk, time, memory) and
+        /// exit without building, whatever the size.
+        #[arg(long, conflicts_with = "yes")]
+        dry_run: bool,
         /// No progress bar and no line per table (the summary stays).
         #[arg(long, short = 'q')]
         quiet: bool,
@@ -63,6 +67,11 @@ enum TbCommand {
         /// from their files. Default: three quarters of this machine's memory.
         #[arg(long)]
         memory: Option<f64>,
+        /// Minutes between checkpoints of a table being built
+        /// (`DIR/VARIANT-KEY.checkpoint`): a build stopped in the middle of
+        /// a long table resumes it from its last checkpoint. 0: none.
+        #[arg(long, default_value_t = 10.0)]
+        checkpoint_minutes: f64,
     },
     /// Print the build plan: every table the set needs with the tables it
     /// reads, in build order (text, JSON, or a Makefile for `make -j`).
@@ -149,9 +158,11 @@ pub fn run(args: &TbArgs) -> anyhow::Result<ExitCode> {
             set,
             no_manifest,
             yes,
+            dry_run,
             quiet,
             wdl_only,
             memory,
+            checkpoint_minutes,
         } => {
             let targets = targets(set.pieces, set.material.as_deref())?;
             let variant = losing_variant(&set.variant)?;
@@ -160,12 +171,24 @@ pub fn run(args: &TbArgs) -> anyhow::Result<ExitCode> {
                 Some(gb) => anyhow::bail!("--memory {gb}: give a number of GB above 0"),
                 None => default_build_memory(),
             };
+            let checkpoint_every = match checkpoint_minutes {
+                m if *m == 0.0 => None,
+                m if m.is_finite() && *m > 0.0 => {
+                    Some(std::time::Duration::from_secs_f64(m * 60.0))
+                }
+                m => {
+                    anyhow::bail!("--checkpoint-minutes {m}: give a number of minutes, 0 for none")
+                }
+            };
             let options = tablebase::BuildOptions {
                 wdl_only: *wdl_only,
                 memory,
+                checkpoint_every,
             };
-            if !announce(&set.dir, variant, &targets, *yes, options)? {
-                return Ok(ExitCode::from(2));
+            match announce(&set.dir, variant, &targets, *yes, *dry_run, options)? {
+                Announced::Start => {}
+                Announced::DryRun => return Ok(ExitCode::SUCCESS),
+                Announced::NeedsYes => return Ok(ExitCode::from(2)),
             }
             let manifest = !no_manifest;
             match variant {
@@ -229,8 +252,19 @@ fn build<R: LosingRules>(
         if !quiet {
             scope.spawn(|| follow_build(&state, &finished, &progress));
         }
-        let result =
-            tablebase::build_with_progress::<R>(dir, targets, &state, options, |done, total, b| {
+        let result = tablebase::build_with_progress::<R>(
+            dir,
+            targets,
+            &state,
+            options,
+            |done, total, b| {
+                if let Some(why) = &b.checkpoint_ignored {
+                    // Said even with --quiet: the time it should have saved is lost.
+                    lock(&progress).note(&format!(
+                        "warning: {}'s checkpoint could not be used ({why}); the table was built from the start",
+                        b.material
+                    ));
+                }
                 if !quiet {
                     let mut held = String::new();
                     if b.load_seconds >= 0.5 {
@@ -242,6 +276,10 @@ fn build<R: LosingRules>(
                     if b.file_lookups > 0 {
                         held += &format!(", {} lookups from files", b.file_lookups);
                     }
+                    if let Some(level) = b.resumed_at {
+                        held += &format!(", resumed at ply {level} from its checkpoint");
+                    }
+
                     lock(&progress).note(&format!(
                         "[{done}/{total}] {} {}: {} bytes, {:.2}s{held}",
                         b.material,
@@ -250,7 +288,8 @@ fn build<R: LosingRules>(
                         b.seconds
                     ));
                 }
-            });
+            },
+        );
         finished.store(true, Ordering::Relaxed);
         result
     })?;
@@ -311,15 +350,25 @@ fn default_build_memory() -> u64 {
 /// The most men a build starts without `--yes`.
 const MEN_WITHOUT_YES: usize = 4;
 
-/// Prints what the build will cost; `false` (the build must not start)
-/// when it goes beyond the 4-man set without `--yes`.
+/// What follows the estimate of a build.
+enum Announced {
+    /// The build starts.
+    Start,
+    /// `--dry-run`: the estimate was all that was asked for.
+    DryRun,
+    /// The build goes beyond the 4-man set and `--yes` was not given.
+    NeedsYes,
+}
+
+/// Prints what the build will cost and says whether it starts.
 fn announce(
     dir: &Path,
     variant: Variant,
     targets: &[Material],
     yes: bool,
+    dry_run: bool,
     options: tablebase::BuildOptions,
-) -> anyhow::Result<bool> {
+) -> anyhow::Result<Announced> {
     let e = tablebase::estimate(dir, variant, targets, options);
     if e.missing == 0 {
         errln!(
@@ -327,7 +376,11 @@ fn announce(
             counted(e.tables as u64, "table", "tables"),
             dir.display()
         );
-        return Ok(true);
+        return Ok(if dry_run {
+            Announced::DryRun
+        } else {
+            Announced::Start
+        });
     }
     errln!(
         "{} to build of {} ({} indices): about {} on disk, {} on 2 cores, {} of memory at the peak (scaled from measured builds: the 2-4-man set, KRPvKN's 5-man tables)",
@@ -338,14 +391,17 @@ fn announce(
         human_duration(e.seconds),
         indicatif::HumanBytes(e.peak_memory),
     );
+    if dry_run {
+        return Ok(Announced::DryRun);
+    }
     if e.most_men > MEN_WITHOUT_YES && !yes {
         errln!(
             "error: this build goes beyond the {MEN_WITHOUT_YES}-man set (tables of {} men); add --yes to start it",
             e.most_men
         );
-        return Ok(false);
+        return Ok(Announced::NeedsYes);
     }
-    Ok(true)
+    Ok(Announced::Start)
 }
 
 /// `seconds` as "7 s", "12 min" or "3.4 h".

@@ -2,8 +2,8 @@
 
 use super::resident::{Readers, hold_reads, make_room};
 use super::{
-    BuildProgress, Layout, Material, MemTable, MemTables, TbError, generate_with_progress,
-    open_table, side, table_path, wdl,
+    BuildProgress, Checkpointing, Layout, Material, MemTable, MemTables, TbError, checkpoint,
+    generate_checkpointed, open_table, side, table_path, wdl,
 };
 use crate::store::{TableKind, TableWriter};
 use crate::variants::LosingRules;
@@ -80,14 +80,23 @@ pub struct BuildOptions {
     /// state of the table being built: past it, tables read later are
     /// dropped and read again from their files when needed.
     pub memory: u64,
+    /// The least time between two checkpoints of a table being built
+    /// (`DIR/VARIANT-KEY.checkpoint`, `checkpoint.rs`), so that a build
+    /// killed in the middle of a long table resumes it; `None`: none.
+    pub checkpoint_every: Option<std::time::Duration>,
 }
 
+/// The default time between checkpoints of a table being built: tables
+/// done sooner (every table up to 4 men) write none.
+pub const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(10 * 60);
+
 impl Default for BuildOptions {
-    /// Both kinds; no memory limit.
+    /// Both kinds; no memory limit; checkpoints every [`CHECKPOINT_EVERY`].
     fn default() -> Self {
         BuildOptions {
             wdl_only: false,
             memory: u64::MAX,
+            checkpoint_every: Some(CHECKPOINT_EVERY),
         }
     }
 }
@@ -117,6 +126,12 @@ pub struct Built {
     /// Lookups of its generation answered from files rather than memory
     /// (none when every table it reads is held).
     pub file_lookups: u64,
+    /// The level (plies) its generation resumed at from a checkpoint left
+    /// by an earlier, interrupted build.
+    pub resumed_at: Option<u16>,
+    /// Why a checkpoint it found could not be used (it was then built from
+    /// the start).
+    pub checkpoint_ignored: Option<String>,
 }
 
 /// Builds the tables of `targets` and everything they need that is not yet
@@ -221,7 +236,11 @@ pub fn build_with_progress<R: LosingRules>(
         }
         let existed = files.iter().all(|f| f.exists());
         let (mut sliced, mut file_lookups, mut load_seconds, mut spill_reads) = (0, 0, 0.0, 0);
-        if !existed {
+        let checkpoint_file = checkpoint::checkpoint_path(dir, R::VARIANT, m);
+        let (mut resumed_at, mut checkpoint_ignored) = (None, None);
+        if existed {
+            checkpoint::remove(&checkpoint_file);
+        } else {
             // Opened afresh per job: the files cache no table as missing
             // that an earlier job wrote.
             mem.files = Some(MemTables::files_of::<R>(dir, options.wdl_only));
@@ -231,11 +250,19 @@ pub fn build_with_progress<R: LosingRules>(
             load_seconds = reading.elapsed().as_secs_f64();
             spill_reads = mem.unspilled - unspilled;
             mem.file_lookups.store(0, Ordering::Relaxed);
-            let values = generate_with_progress::<R>(m, &mem, state)?;
+            let checkpointing = options
+                .checkpoint_every
+                .map(|every| Checkpointing::new(checkpoint_file.clone(), every));
+            let generated = generate_checkpointed::<R>(m, &mem, state, checkpointing.as_ref())?;
+            (resumed_at, checkpoint_ignored) = (generated.resumed_at, generated.checkpoint_ignored);
+            let values = generated.values.ok_or_else(|| {
+                TbError::BadMaterial(format!("{m}: the generation stopped unfinished"))
+            })?;
             file_lookups = mem.file_lookups.load(Ordering::Relaxed);
             // Slices serve this job only.
             mem.tables.retain(|_, t| t.slice().is_none());
             write_table::<R>(dir, m, &values, options.wdl_only)?;
+            checkpoint::remove(&checkpoint_file);
             // Later tables (promotions of the same size) may read it.
             if readers.next_after(m, done).is_some() {
                 mem.tables
@@ -255,6 +282,8 @@ pub fn build_with_progress<R: LosingRules>(
             file_lookups,
             load_seconds,
             spill_reads,
+            resumed_at,
+            checkpoint_ignored,
         };
         state.tables_done.store(done + 1, Ordering::Relaxed);
         state

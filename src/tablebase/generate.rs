@@ -30,6 +30,7 @@
 //! `N` counts `Q`'s moves to boards equivalent to `P` and `Stab` the
 //! symmetries fixing a board, so the count is converted back.
 
+use super::checkpoint::{self, Checkpointing};
 use super::{
     Layout, Lookup, Material, TbError, Value, Wdl, captures, evaluate, position_of, retro,
 };
@@ -469,6 +470,37 @@ pub fn generate_with_progress<R: LosingRules>(
     src: &dyn Lookup,
     progress: &BuildProgress,
 ) -> Result<Vec<u16>, TbError> {
+    let generated = generate_checkpointed::<R>(material, src, progress, None)?;
+    generated
+        .values
+        .ok_or_else(|| internal("stopped without a checkpoint to stop at".into()))
+}
+
+/// What [`generate_checkpointed`] did.
+pub struct Generated {
+    /// The values by raw index ([`generate`]); `None` only when
+    /// [`Checkpointing`]'s test stop was reached.
+    pub values: Option<Vec<u16>>,
+    /// The level a checkpoint let the generation resume at, if one did.
+    pub resumed_at: Option<u16>,
+    /// Why a checkpoint that was there could not be used (the table was
+    /// then generated from the start).
+    pub checkpoint_ignored: Option<String>,
+    /// Checkpoints written.
+    pub checkpoints: u32,
+}
+
+/// [`generate_with_progress`], resuming from the checkpoint of
+/// `checkpoint` when one is there and writing one whenever `every` has
+/// passed since the last (after the first pass and after any level).
+/// The checkpoint is left in place: the caller removes it once the table
+/// is written.
+pub fn generate_checkpointed<R: LosingRules>(
+    material: &Material,
+    src: &dyn Lookup,
+    progress: &BuildProgress,
+    checkpoint: Option<&Checkpointing>,
+) -> Result<Generated, TbError> {
     if R::CASTLING || R::LONE_PAWN_PASSES {
         return Err(TbError::BadMaterial(format!(
             "{}: tables are built for rule sets without castling or passes",
@@ -491,42 +523,63 @@ pub fn generate_with_progress<R: LosingRules>(
         ext: (0..size).map(|_| AtomicU16::new(NO_EXT)).collect(),
         layout,
     };
+    let identity = checkpoint::Identity {
+        variant: R::VARIANT.name(),
+        material: tables.layout.material().to_string(),
+        size,
+    };
+    let mut generated = Generated {
+        values: None,
+        resumed_at: None,
+        checkpoint_ignored: None,
+        checkpoints: 0,
+    };
+    let mut last_checkpoint = std::time::Instant::now();
+    if let Some(c) = checkpoint.filter(|c| c.path.exists()) {
+        match checkpoint::read(&c.path, &identity, &tables.state()) {
+            Ok(level) => generated.resumed_at = Some(level),
+            Err(why) => generated.checkpoint_ignored = Some(why),
+        }
+    }
     // Positions decided at once and quiet ones with a pending move out of
     // the table, by level.
-    let chunks = size.div_ceil(CHUNK);
-    let (mut decided, mut pending) = (0..chunks)
-        .into_par_iter()
-        .map(|c| -> Result<(Levels, Levels), TbError> {
-            let range = c * CHUNK..((c + 1) * CHUNK).min(size);
-            let len = range.end - range.start;
-            let (mut decided, mut pending) = (Levels::default(), Levels::default());
-            for i in range {
-                let start = analyse::<R>(&tables.layout, i, src)?;
-                match start.value.wdl() {
-                    Some((Wdl::Win | Wdl::Loss, d)) => decided.push(d, i as u32),
-                    _ if start.ext < NOT_STORED && start.ext >> 1 > 0 => {
-                        pending.push(start.ext >> 1, i as u32)
-                    }
-                    _ => {}
-                }
-                let i = i as usize;
-                tables.values[i].store(start.value.0, Ordering::Relaxed);
-                tables.open_moves[i].store(start.open_moves, Ordering::Relaxed);
-                tables.ext[i].store(start.ext, Ordering::Relaxed);
-            }
-            progress.analysed.fetch_add(len, Ordering::Relaxed);
-            Ok((decided, pending))
-        })
-        .try_reduce(
-            || (Levels::default(), Levels::default()),
-            |a, b| Ok((a.0.merge(b.0), a.1.merge(b.1))),
-        )?;
-    let mut k: u16 = 0;
+    let (mut k, mut decided, mut pending) = match generated.resumed_at {
+        Some(level) => {
+            progress.analysed.store(size, Ordering::Relaxed);
+            let (decided, pending) = tables.levels_from(level);
+            (level, decided, pending)
+        }
+        None => {
+            let (decided, pending) = tables.first_pass::<R>(src, progress)?;
+            (0, decided, pending)
+        }
+    };
     let mut frontier: Vec<u32> = Vec::new();
-    while !frontier.is_empty()
-        || usize::from(k) < decided.highest()
-        || usize::from(k) < pending.highest()
-    {
+    loop {
+        let more = !frontier.is_empty()
+            || usize::from(k) < decided.highest()
+            || usize::from(k) < pending.highest();
+        // A checkpoint holds the state before level `k`, so it is written
+        // only where the frontier is found again from the values.
+        if let Some(c) = checkpoint
+            && more
+            && generated.resumed_at != Some(k)
+            && last_checkpoint.elapsed() >= c.every
+        {
+            let written = checkpoint::write(&c.path, &identity, &tables.state(), k);
+            written.map_err(|e| TbError::BadTable {
+                path: c.path.display().to_string(),
+                problem: format!("cannot write the build's checkpoint: {e}"),
+            })?;
+            generated.checkpoints += 1;
+            last_checkpoint = std::time::Instant::now();
+            if c.stop_at.is_some_and(|stop| k >= stop) {
+                return Ok(generated);
+            }
+        }
+        if !more {
+            break;
+        }
         if k >= (u16::MAX >> 2) - 1 {
             return Err(TbError::BadMaterial(format!(
                 "{material}: distance overflow"
@@ -540,16 +593,100 @@ pub fn generate_with_progress<R: LosingRules>(
     }
     // Quiet positions never decided are draws; positions with a capture
     // are not stored.
-    Ok(tables
-        .values
-        .into_iter()
-        .zip(tables.ext)
-        .map(|(v, ext)| match (v.into_inner(), ext.into_inner()) {
-            (_, NOT_STORED) => Value::UNKNOWN.0,
-            (v, ext) if v == Value::UNKNOWN.0 && ext < NOT_STORED => Value::DRAW.0,
-            (v, _) => v,
-        })
-        .collect())
+    generated.values = Some(
+        tables
+            .values
+            .into_iter()
+            .zip(tables.ext)
+            .map(|(v, ext)| match (v.into_inner(), ext.into_inner()) {
+                (_, NOT_STORED) => Value::UNKNOWN.0,
+                (v, ext) if v == Value::UNKNOWN.0 && ext < NOT_STORED => Value::DRAW.0,
+                (v, _) => v,
+            })
+            .collect(),
+    );
+    Ok(generated)
+}
+
+impl Tables {
+    /// The state a checkpoint saves.
+    fn state(&self) -> checkpoint::State<'_> {
+        checkpoint::State {
+            values: &self.values,
+            open_moves: &self.open_moves,
+            ext: &self.ext,
+        }
+    }
+
+    /// Analyses every raw index ([`analyse`]): the positions decided at
+    /// once and the quiet ones with a pending move out of the table, by
+    /// level.
+    fn first_pass<R: LosingRules>(
+        &self,
+        src: &dyn Lookup,
+        progress: &BuildProgress,
+    ) -> Result<(Levels, Levels), TbError> {
+        let size = self.layout.size();
+        (0..size.div_ceil(CHUNK))
+            .into_par_iter()
+            .map(|c| -> Result<(Levels, Levels), TbError> {
+                let range = c * CHUNK..((c + 1) * CHUNK).min(size);
+                let len = range.end - range.start;
+                let (mut decided, mut pending) = (Levels::default(), Levels::default());
+                for i in range {
+                    let start = analyse::<R>(&self.layout, i, src)?;
+                    match start.value.wdl() {
+                        Some((Wdl::Win | Wdl::Loss, d)) => decided.push(d, i as u32),
+                        _ if start.ext < NOT_STORED && start.ext >> 1 > 0 => {
+                            pending.push(start.ext >> 1, i as u32)
+                        }
+                        _ => {}
+                    }
+                    let i = i as usize;
+                    self.values[i].store(start.value.0, Ordering::Relaxed);
+                    self.open_moves[i].store(start.open_moves, Ordering::Relaxed);
+                    self.ext[i].store(start.ext, Ordering::Relaxed);
+                }
+                progress.analysed.fetch_add(len, Ordering::Relaxed);
+                Ok((decided, pending))
+            })
+            .try_reduce(
+                || (Levels::default(), Levels::default()),
+                |a, b| Ok((a.0.merge(b.0), a.1.merge(b.1))),
+            )
+    }
+
+    /// The lists of levels `level` and later, found again from the state
+    /// before `level` (a checkpoint's): the positions decided at those
+    /// levels (by the first pass, or at `level` by the level before it)
+    /// and the quiet positions pending there. The order within a level
+    /// differs from the first pass's, which changes no value: a level's
+    /// positions are taken back independently of each other.
+    fn levels_from(&self, level: u16) -> (Levels, Levels) {
+        let size = self.layout.size();
+        (0..size.div_ceil(CHUNK))
+            .into_par_iter()
+            .map(|c| {
+                let (mut decided, mut pending) = (Levels::default(), Levels::default());
+                for i in c * CHUNK..((c + 1) * CHUNK).min(size) {
+                    let value = Value(self.values[i as usize].load(Ordering::Relaxed));
+                    let ext = self.ext[i as usize].load(Ordering::Relaxed);
+                    match value.wdl() {
+                        Some((Wdl::Win | Wdl::Loss, d)) if d >= level => decided.push(d, i as u32),
+                        Some(_) => {}
+                        None if ext < NOT_STORED && ext >> 1 >= level.max(1) => {
+                            pending.push(ext >> 1, i as u32)
+                        }
+                        None => {}
+                    }
+                }
+                (decided, pending)
+            })
+            .reduce(
+                || (Levels::default(), Levels::default()),
+                |a, b| (a.0.merge(b.0), a.1.merge(b.1)),
+            )
+    }
 }
 
 /// How far a build has got, updated while it runs (for progress bars; read

@@ -18,6 +18,7 @@
 
 mod build;
 mod captures;
+mod checkpoint;
 mod codec;
 mod derive;
 mod estimate;
@@ -40,10 +41,14 @@ mod verify;
 pub mod wdl;
 
 pub use build::{
-    BuildOptions, Built, WORKING_BYTES_PER_INDEX, build, build_with_progress, plan, write_table,
+    BuildOptions, Built, CHECKPOINT_EVERY, WORKING_BYTES_PER_INDEX, build, build_with_progress,
+    plan, write_table,
 };
+pub use checkpoint::{Checkpointing, checkpoint_path};
 pub use estimate::{Estimate, estimate};
-pub use generate::{BuildProgress, generate, generate_with_progress};
+pub use generate::{
+    BuildProgress, Generated, generate, generate_checkpointed, generate_with_progress,
+};
 pub use index::{Layout, transform};
 pub use manifest::{
     ManifestEntry, ManifestUpdate, check_manifest, manifest_path, material_of_file, read_manifest,
