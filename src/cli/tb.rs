@@ -3,7 +3,7 @@
 use super::checks::counted;
 use super::progress::Progress;
 use ransom::notation::{fen, san, uci};
-use ransom::tablebase::{self, BuildProgress, Material, Tablebase, TbError, Wdl};
+use ransom::tablebase::{self, BuildPhase, BuildProgress, Material, Tablebase, TbError, Wdl};
 use ransom::variants::{Fics, International, Losing, LosingRules};
 use ransom::{Position, Variant};
 use std::path::{Path, PathBuf};
@@ -522,11 +522,7 @@ fn follow_build(state: &BuildProgress, finished: &AtomicBool, progress: &Mutex<P
             state.analysed.load(Ordering::Relaxed),
         );
         let table = state.current.lock().map(|s| s.clone()).unwrap_or_default();
-        let phase = if analysed < size {
-            format!("analysis {:.1}%", 100.0 * analysed as f64 / size as f64)
-        } else {
-            format!("distance {} plies", state.level.load(Ordering::Relaxed))
-        };
+        let phase = phase_label(state);
         let mut p = lock(progress);
         let positions = state.positions.load(Ordering::Relaxed);
         if positions > 0 {
@@ -538,6 +534,24 @@ fn follow_build(state: &BuildProgress, finished: &AtomicBool, progress: &Mutex<P
         // Positions of finished tables, and those the current table's
         // analysis has passed (its iteration has no count of its own).
         p.set_position(state.positions_done.load(Ordering::Relaxed) + analysed.min(size));
+    }
+}
+
+/// What the build is doing with its current table, for the progress line.
+fn phase_label(state: &BuildProgress) -> String {
+    let (size, analysed) = (
+        state.size.load(Ordering::Relaxed),
+        state.analysed.load(Ordering::Relaxed),
+    );
+    let level = state.level.load(Ordering::Relaxed);
+    match state.phase() {
+        BuildPhase::Reading => "reading the tables it reads".to_string(),
+        BuildPhase::Writing => "writing its files".to_string(),
+        BuildPhase::Checkpointing => format!("writing a checkpoint (ply {level})"),
+        BuildPhase::Generating if analysed < size => {
+            format!("analysis {:.1}%", 100.0 * analysed as f64 / size as f64)
+        }
+        BuildPhase::Generating => format!("distance {level} plies"),
     }
 }
 
@@ -726,4 +740,30 @@ fn stats<R: LosingRules>(dir: &Path, material: &str, json: bool) -> anyhow::Resu
         )?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The progress line names what the build is doing with its table:
+    /// reading what it reads, its analysis, its distance, a checkpoint or
+    /// its files (a table's reading once showed the last table's distance).
+    #[test]
+    fn the_progress_line_names_the_phase() {
+        let state = BuildProgress::default();
+        state.size.store(200, Ordering::Relaxed);
+        state.analysed.store(200, Ordering::Relaxed);
+        state.level.store(82, Ordering::Relaxed);
+        state.set_phase(BuildPhase::Reading);
+        assert_eq!(phase_label(&state), "reading the tables it reads");
+        state.set_phase(BuildPhase::Generating);
+        assert_eq!(phase_label(&state), "distance 82 plies");
+        state.analysed.store(50, Ordering::Relaxed);
+        assert_eq!(phase_label(&state), "analysis 25.0%");
+        state.set_phase(BuildPhase::Checkpointing);
+        assert_eq!(phase_label(&state), "writing a checkpoint (ply 82)");
+        state.set_phase(BuildPhase::Writing);
+        assert_eq!(phase_label(&state), "writing its files");
+    }
 }

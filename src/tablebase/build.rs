@@ -2,8 +2,8 @@
 
 use super::resident::{Readers, hold_reads, make_room};
 use super::{
-    BuildProgress, Checkpointing, Layout, Material, MemTable, MemTables, TbError, checkpoint,
-    generate_checkpointed, open_table, side, table_path, wdl,
+    BuildPhase, BuildProgress, Checkpointing, Layout, Material, MemTable, MemTables, TbError,
+    checkpoint, generate_checkpointed, open_table, side, table_path, wdl,
 };
 use crate::store::{TableKind, TableWriter};
 use crate::variants::LosingRules;
@@ -246,6 +246,7 @@ pub fn build_with_progress<R: LosingRules>(
             mem.files = Some(MemTables::files_of::<R>(dir, options.wdl_only));
             let reading = std::time::Instant::now();
             let unspilled = mem.unspilled;
+            state.set_phase(BuildPhase::Reading);
             sliced = hold_reads::<R>(&mut mem, &readers, done, m, reads, options)?;
             load_seconds = reading.elapsed().as_secs_f64();
             spill_reads = mem.unspilled - unspilled;
@@ -261,6 +262,7 @@ pub fn build_with_progress<R: LosingRules>(
             file_lookups = mem.file_lookups.load(Ordering::Relaxed);
             // Slices serve this job only.
             mem.tables.retain(|_, t| t.slice().is_none());
+            state.set_phase(BuildPhase::Writing);
             write_table::<R>(dir, m, &values, options.wdl_only)?;
             checkpoint::remove(&checkpoint_file);
             // Later tables (promotions of the same size) may read it.

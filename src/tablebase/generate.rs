@@ -515,6 +515,7 @@ pub fn generate_checkpointed<R: LosingRules>(
     progress.size.store(size, Ordering::Relaxed);
     progress.analysed.store(0, Ordering::Relaxed);
     progress.level.store(0, Ordering::Relaxed);
+    progress.set_phase(BuildPhase::Generating);
     let tables = Tables {
         values: (0..size)
             .map(|_| AtomicU16::new(Value::UNKNOWN.0))
@@ -566,7 +567,10 @@ pub fn generate_checkpointed<R: LosingRules>(
             && generated.resumed_at != Some(k)
             && last_checkpoint.elapsed() >= c.every
         {
+            progress.level.store(u32::from(k), Ordering::Relaxed);
+            progress.set_phase(BuildPhase::Checkpointing);
             let written = checkpoint::write(&c.path, &identity, &tables.state(), k);
+            progress.set_phase(BuildPhase::Generating);
             written.map_err(|e| TbError::BadTable {
                 path: c.path.display().to_string(),
                 problem: format!("cannot write the build's checkpoint: {e}"),
@@ -709,4 +713,38 @@ pub struct BuildProgress {
     pub positions: AtomicU64,
     /// The table being built.
     pub current: Mutex<String>,
+    /// What the build is doing with it ([`BuildPhase`] as a byte).
+    pub phase: AtomicU8,
+}
+
+/// What a build is doing with the table it is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum BuildPhase {
+    /// Generating it: its first pass (`analysed` of `size`), then its
+    /// iteration (`level`).
+    Generating = 0,
+    /// Reading into memory the tables it reads.
+    Reading = 1,
+    /// Writing a checkpoint of its generation (before `level`).
+    Checkpointing = 2,
+    /// Writing its files.
+    Writing = 3,
+}
+
+impl BuildProgress {
+    /// Sets what the build is doing.
+    pub fn set_phase(&self, phase: BuildPhase) {
+        self.phase.store(phase as u8, Ordering::Relaxed);
+    }
+
+    /// What the build is doing.
+    pub fn phase(&self) -> BuildPhase {
+        match self.phase.load(Ordering::Relaxed) {
+            1 => BuildPhase::Reading,
+            2 => BuildPhase::Checkpointing,
+            3 => BuildPhase::Writing,
+            _ => BuildPhase::Generating,
+        }
+    }
 }

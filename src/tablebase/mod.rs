@@ -47,7 +47,7 @@ pub use build::{
 pub use checkpoint::{Checkpointing, checkpoint_path};
 pub use estimate::{Estimate, estimate};
 pub use generate::{
-    BuildProgress, Generated, generate, generate_checkpointed, generate_with_progress,
+    BuildPhase, BuildProgress, Generated, generate, generate_checkpointed, generate_with_progress,
 };
 pub use index::{Layout, transform};
 pub use manifest::{
