@@ -831,7 +831,8 @@ fn a_build_resumes_a_table_from_its_checkpoint() {
     // A generation checkpointing after every level leaves the state before
     // its last level, as a build killed there would.
     let checkpoint = tablebase::checkpoint_path(&dir, ransom::Variant::Antichess, &kpvn);
-    let every_level = tablebase::Checkpointing::new(checkpoint.clone(), std::time::Duration::ZERO);
+    let every_level =
+        tablebase::Checkpointing::new(checkpoint.clone(), std::time::Duration::ZERO, false);
     let src = tablebase::MemTables::over_files::<International>(&dir, false);
     let generated = tablebase::generate_checkpointed::<International>(
         &kpvn,

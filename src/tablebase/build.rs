@@ -253,7 +253,7 @@ pub fn build_with_progress<R: LosingRules>(
             mem.file_lookups.store(0, Ordering::Relaxed);
             let checkpointing = options
                 .checkpoint_every
-                .map(|every| Checkpointing::new(checkpoint_file.clone(), every));
+                .map(|every| Checkpointing::new(checkpoint_file.clone(), every, options.wdl_only));
             let generated = generate_checkpointed::<R>(m, &mem, state, checkpointing.as_ref())?;
             (resumed_at, checkpoint_ignored) = (generated.resumed_at, generated.checkpoint_ignored);
             let values = generated.values.ok_or_else(|| {

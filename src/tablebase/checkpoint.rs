@@ -34,17 +34,23 @@ pub struct Checkpointing {
     /// The least time between two checkpoints (and from the start of the
     /// table to the first): small tables, done sooner, write none.
     pub every: Duration,
+    /// Whether the tables read give categories alone (a `--wdl-only`
+    /// build): the distances of its state then differ, so a checkpoint is
+    /// read back only by a generation of the same kind.
+    pub categories_only: bool,
     /// Tests: stop the generation right after writing the first
     /// checkpoint whose next level is at least this one.
     pub(crate) stop_at: Option<u16>,
 }
 
 impl Checkpointing {
-    /// Checkpoints at `path`, at least `every` apart.
-    pub fn new(path: PathBuf, every: Duration) -> Checkpointing {
+    /// Checkpoints at `path`, at least `every` apart, of a generation
+    /// reading whole values or (`categories_only`) categories alone.
+    pub fn new(path: PathBuf, every: Duration, categories_only: bool) -> Checkpointing {
         Checkpointing {
             path,
             every,
+            categories_only,
             stop_at: None,
         }
     }
@@ -71,6 +77,8 @@ pub(crate) struct Identity<'a> {
     pub material: String,
     /// Indices of the table.
     pub size: u64,
+    /// [`Checkpointing::categories_only`].
+    pub categories_only: bool,
 }
 
 impl Identity<'_> {
@@ -81,6 +89,7 @@ impl Identity<'_> {
             bytes.extend_from_slice(text.as_bytes());
         }
         bytes.extend_from_slice(&self.size.to_le_bytes());
+        bytes.push(u8::from(self.categories_only));
         bytes.extend_from_slice(&next_level.to_le_bytes());
         bytes
     }
@@ -220,6 +229,7 @@ mod tests {
             let every = Checkpointing {
                 path: path.clone(),
                 every: Duration::ZERO,
+                categories_only: false,
                 stop_at,
             };
             generate_checkpointed::<International>(&kpvn, &src, &progress, Some(&every)).unwrap()
@@ -259,6 +269,7 @@ mod tests {
         let every = Checkpointing {
             path: path.clone(),
             every: Duration::ZERO,
+            categories_only: false,
             stop_at: Some(0),
         };
         let other = generate_checkpointed::<International>(&kbvn, &src, &progress, Some(&every));
@@ -270,6 +281,21 @@ mod tests {
                 .unwrap()
                 .contains("another table")
         );
+        assert!(resumed.values.as_ref() == Some(&whole));
+        // One of a generation reading categories alone (--wdl-only), whose
+        // distances differ, is not read back by one reading whole values.
+        remove(&path);
+        let categories = Checkpointing {
+            categories_only: true,
+            stop_at: Some(3),
+            ..every.clone()
+        };
+        let stopped =
+            generate_checkpointed::<International>(&kpvn, &src, &progress, Some(&categories));
+        assert!(stopped.unwrap().values.is_none());
+        let resumed = run(None);
+        let ignored = resumed.checkpoint_ignored.unwrap();
+        assert!(ignored.contains("another table"), "{ignored}");
         assert!(resumed.values.as_ref() == Some(&whole));
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -528,6 +528,7 @@ pub fn generate_checkpointed<R: LosingRules>(
         variant: R::VARIANT.name(),
         material: tables.layout.material().to_string(),
         size,
+        categories_only: checkpoint.is_some_and(|c| c.categories_only),
     };
     let mut generated = Generated {
         values: None,
