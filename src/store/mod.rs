@@ -41,7 +41,7 @@ mod writer;
 
 pub use checksum::fnv1a64;
 pub use reader::{CacheCounts, TableReader};
-pub use writer::{TableWriter, write_atomically};
+pub use writer::{TableWriter, write_atomically, write_atomically_with};
 
 /// The first 8 bytes of every table file.
 pub const MAGIC: &[u8; 8] = b"RANSOMT1";

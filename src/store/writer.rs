@@ -167,6 +167,16 @@ impl TableWriter {
 /// `/dev/null`, a FIFO) is written to directly, never replaced; a
 /// directory is an error.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    write_atomically_with(path, |file| file.write_all(bytes))
+}
+
+/// [`write_atomically`], the bytes written by `write` to the file (for
+/// content too large to gather in memory first); a leftover temporary
+/// file of a killed writer is named `.NAME.*.tmp` beside `path`.
+pub fn write_atomically_with(
+    path: &Path,
+    write: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
+) -> Result<(), StoreError> {
     let io = |error| StoreError::Io {
         path: path.display().to_string(),
         error,
@@ -184,7 +194,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
                 .write(true)
                 .open(&target)
                 .map_err(io)?;
-            return file.write_all(bytes).map_err(io);
+            return write(&mut file).map_err(io);
         }
     }
     let dir = target
@@ -207,7 +217,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
     ));
     let written = (|| {
         let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
+        write(&mut file)?;
         file.sync_all()?;
         drop(file);
         std::fs::rename(&tmp, &target)

@@ -8,13 +8,15 @@
 //! take back and the pending ones of later levels are found again by
 //! scanning the arrays (`generate.rs`). A checkpoint is that state in one
 //! zstd frame (level 1, with a checksum), written to a temporary name,
-//! synced and renamed over `DIR/VARIANT-KEY.checkpoint`; the build removes
-//! it once the table's files are written.
+//! synced and renamed over `DIR/VARIANT-KEY.checkpoint` (as every file of
+//! the project is written); the build removes it once the table's files
+//! are written.
 //!
 //! A checkpoint only ever saves time: one that does not read back whole as
 //! the table being built (variant, material, size, format, checksum) is
 //! ignored and the table built from the start, with the same result.
 
+use crate::store::{StoreError, write_atomically_with};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU8, AtomicU16, Ordering};
@@ -103,50 +105,57 @@ pub(crate) struct State<'a> {
 }
 
 /// Writes `state` (before level `next_level`) as the checkpoint at `path`,
-/// atomically; returns its size in bytes.
+/// atomically ([`write_atomically_with`]), streamed: the arrays are larger
+/// than memory has room for a second time.
 pub(crate) fn write(
     path: &Path,
     identity: &Identity,
     state: &State,
     next_level: u16,
-) -> std::io::Result<u64> {
-    let tmp = path.with_extension("checkpoint.tmp");
-    let written = (|| {
-        let file = std::fs::File::create(&tmp)?;
+) -> Result<(), StoreError> {
+    write_atomically_with(path, |file| {
         let mut encoder = zstd::Encoder::new(std::io::BufWriter::new(file), 1)?;
         encoder.include_checksum(true)?;
         encoder.write_all(&identity.header(next_level))?;
         let mut buffer = Vec::with_capacity(BATCH * 2);
-        for part in state.values.chunks(BATCH) {
-            buffer.clear();
-            buffer.extend(
-                part.iter()
-                    .flat_map(|v| v.load(Ordering::Relaxed).to_le_bytes()),
-            );
-            encoder.write_all(&buffer)?;
-        }
+        write_u16s(&mut encoder, &mut buffer, state.values)?;
         for part in state.open_moves.chunks(BATCH) {
             buffer.clear();
             buffer.extend(part.iter().map(|n| n.load(Ordering::Relaxed)));
             encoder.write_all(&buffer)?;
         }
-        for part in state.ext.chunks(BATCH) {
-            buffer.clear();
-            buffer.extend(
-                part.iter()
-                    .flat_map(|e| e.load(Ordering::Relaxed).to_le_bytes()),
-            );
-            encoder.write_all(&buffer)?;
-        }
-        let file = encoder.finish()?.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        std::fs::rename(&tmp, path)?;
-        file.metadata().map(|m| m.len())
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+        write_u16s(&mut encoder, &mut buffer, state.ext)?;
+        encoder.finish()?.flush()
+    })
+}
+
+/// Writes `slots` little-endian, a batch at a time through `buffer`.
+fn write_u16s(
+    out: &mut impl Write,
+    buffer: &mut Vec<u8>,
+    slots: &[AtomicU16],
+) -> std::io::Result<()> {
+    for part in slots.chunks(BATCH) {
+        buffer.clear();
+        buffer.extend(
+            part.iter()
+                .flat_map(|v| v.load(Ordering::Relaxed).to_le_bytes()),
+        );
+        out.write_all(buffer)?;
     }
-    written
+    Ok(())
+}
+
+/// Reads `slots` as [`write_u16s`] wrote them.
+fn read_u16s(input: &mut impl Read, buffer: &mut [u8], slots: &[AtomicU16]) -> std::io::Result<()> {
+    for part in slots.chunks(BATCH) {
+        let bytes = &mut buffer[..part.len() * 2];
+        input.read_exact(bytes)?;
+        for (slot, pair) in part.iter().zip(bytes.chunks_exact(2)) {
+            slot.store(u16::from_le_bytes([pair[0], pair[1]]), Ordering::Relaxed);
+        }
+    }
+    Ok(())
 }
 
 /// Reads the checkpoint at `path` into `state` and returns the level it
@@ -167,13 +176,7 @@ pub(crate) fn read(path: &Path, identity: &Identity, state: &State) -> Result<u1
     let next_level = u16::from_le_bytes([header[level_at], header[level_at + 1]]);
     let short = |e: std::io::Error| format!("cut short or damaged: {e}");
     let mut buffer = vec![0u8; BATCH * 2];
-    for part in state.values.chunks(BATCH) {
-        let bytes = &mut buffer[..part.len() * 2];
-        decoder.read_exact(bytes).map_err(short)?;
-        for (slot, pair) in part.iter().zip(bytes.chunks_exact(2)) {
-            slot.store(u16::from_le_bytes([pair[0], pair[1]]), Ordering::Relaxed);
-        }
-    }
+    read_u16s(&mut decoder, &mut buffer, state.values).map_err(short)?;
     for part in state.open_moves.chunks(BATCH) {
         let bytes = &mut buffer[..part.len()];
         decoder.read_exact(bytes).map_err(short)?;
@@ -181,13 +184,7 @@ pub(crate) fn read(path: &Path, identity: &Identity, state: &State) -> Result<u1
             slot.store(n, Ordering::Relaxed);
         }
     }
-    for part in state.ext.chunks(BATCH) {
-        let bytes = &mut buffer[..part.len() * 2];
-        decoder.read_exact(bytes).map_err(short)?;
-        for (slot, pair) in part.iter().zip(bytes.chunks_exact(2)) {
-            slot.store(u16::from_le_bytes([pair[0], pair[1]]), Ordering::Relaxed);
-        }
-    }
+    read_u16s(&mut decoder, &mut buffer, state.ext).map_err(short)?;
     // The frame's checksum is checked at its end.
     let mut rest = Vec::new();
     decoder.read_to_end(&mut rest).map_err(short)?;
@@ -197,10 +194,24 @@ pub(crate) fn read(path: &Path, identity: &Identity, state: &State) -> Result<u1
     Ok(next_level)
 }
 
-/// Removes the checkpoint at `path` and its temporary file, if any.
+/// Removes the checkpoint at `path` and any temporary file a killed
+/// writer left beside it (`.NAME.*.tmp`, [`write_atomically_with`]).
 pub(crate) fn remove(path: &Path) {
     let _ = std::fs::remove_file(path);
-    let _ = std::fs::remove_file(path.with_extension("checkpoint.tmp"));
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return;
+    };
+    let prefix = format!(".{}.", name.to_string_lossy());
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let leftover = entry.file_name();
+        let leftover = leftover.to_string_lossy();
+        if leftover.starts_with(&prefix) && leftover.ends_with(".tmp") {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 #[cfg(test)]
@@ -297,6 +308,11 @@ mod tests {
         let ignored = resumed.checkpoint_ignored.unwrap();
         assert!(ignored.contains("another table"), "{ignored}");
         assert!(resumed.values.as_ref() == Some(&whole));
+        // Removing a checkpoint also removes what a killed writer left.
+        let leftover = dir.join(".KPvN.checkpoint.4294967295-0.tmp");
+        std::fs::write(&leftover, b"cut").unwrap();
+        remove(&path);
+        assert!(!path.exists() && !leftover.exists());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
