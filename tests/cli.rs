@@ -796,6 +796,17 @@ fn tb_wdl_only_builds_and_probes_categories() {
     ]);
     assert_ne!(code, 0);
     assert!(err.contains("--memory 0"), "{err}");
+    let (code, err) = fails(&[
+        "tb",
+        "build",
+        "--material",
+        "KvR",
+        "--dir",
+        d,
+        "--checkpoint-minutes=-1",
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--checkpoint-minutes -1"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -279,7 +279,6 @@ fn build<R: LosingRules>(
                     if let Some(level) = b.resumed_at {
                         held += &format!(", resumed at ply {level} from its checkpoint");
                     }
-
                     lock(&progress).note(&format!(
                         "[{done}/{total}] {} {}: {} bytes, {:.2}s{held}",
                         b.material,
