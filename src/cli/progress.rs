@@ -15,6 +15,8 @@ pub const PLAIN_EVERY: Duration = Duration::from_secs(10);
 pub struct Progress {
     bar: Option<ProgressBar>,
     plain: Option<Plain>,
+    /// See [`Progress::set_baseline`].
+    baseline: u64,
 }
 
 /// The state of the plain lines.
@@ -23,6 +25,7 @@ struct Plain {
     counting: bool,
     total: Option<u64>,
     position: u64,
+    baseline: u64,
     message: String,
     started: Instant,
     last: Instant,
@@ -56,6 +59,7 @@ impl Progress {
             return Progress {
                 bar: None,
                 plain: None,
+                baseline: 0,
             };
         }
         if !terminal {
@@ -67,10 +71,12 @@ impl Progress {
                     counting: counts.is_some(),
                     total,
                     position: 0,
+                    baseline: 0,
                     message: String::new(),
                     started: now,
                     last: now,
                 }),
+                baseline: 0,
             };
         }
         let bar = match total {
@@ -86,6 +92,7 @@ impl Progress {
         Progress {
             bar: Some(bar),
             plain: None,
+            baseline: 0,
         }
     }
 
@@ -111,6 +118,21 @@ impl Progress {
             plain.position = position;
         }
         self.tick_plain();
+    }
+
+    /// Steps counted as done that took no time (work found already done,
+    /// such as the tables a resumed build finds): left out of the rate that
+    /// gives the ETA.
+    pub fn set_baseline(&mut self, baseline: u64) {
+        if let Some(plain) = &mut self.plain {
+            plain.baseline = baseline;
+        }
+        if let Some(bar) = &self.bar
+            && baseline != self.baseline
+        {
+            bar.reset_eta();
+        }
+        self.baseline = baseline;
     }
 
     /// One more step done.
@@ -181,14 +203,21 @@ impl Drop for Progress {
 
 impl Plain {
     fn line(&self) -> String {
-        let elapsed = self.started.elapsed().as_secs_f64();
+        self.line_after(self.started.elapsed().as_secs_f64())
+    }
+
+    /// The line when `elapsed` seconds have passed.
+    fn line_after(&self, elapsed: f64) -> String {
         let mut parts = Vec::new();
         match self.total {
             Some(total) if total > 0 => {
                 let done = self.position.min(total) as f64 / total as f64;
                 let mut count = format!("{}/{total} ({:.1}%)", self.position, 100.0 * done);
-                if done > 0.0 && done < 1.0 {
-                    count += &format!(", ETA {:.0} s", elapsed * (1.0 - done) / done);
+                // The rate of this run's own work gives the time left.
+                let worked = self.position.min(total).saturating_sub(self.baseline);
+                if worked > 0 && done < 1.0 {
+                    let left = total - self.position.min(total);
+                    count += &format!(", ETA {:.0} s", elapsed * left as f64 / worked as f64);
                 }
                 parts.push(count);
             }
@@ -233,6 +262,20 @@ mod tests {
         let line = p.plain.as_ref().unwrap().line();
         assert!(line.starts_with("verify: 50/200 (25.0%), ETA "), "{line}");
         assert!(line.contains("  game 7  ("), "{line}");
+    }
+
+    #[test]
+    fn work_found_done_is_left_out_of_the_eta() {
+        let mut p = Progress::with_target("tb build", Some(Some(200)), false, false);
+        // A resumed build: half the positions are in tables found built.
+        p.set_baseline(100);
+        p.set_position(100);
+        let line = p.plain.as_ref().unwrap().line_after(10.0);
+        assert!(!line.contains("ETA"), "no rate before any work: {line}");
+        // 50 positions in 10 s: the 50 left take 10 s more (not 3 s).
+        p.set_position(150);
+        let line = p.plain.as_ref().unwrap().line_after(10.0);
+        assert!(line.contains("(75.0%), ETA 10 s"), "{line}");
     }
 
     #[test]

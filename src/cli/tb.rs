@@ -530,6 +530,9 @@ fn follow_build(state: &BuildProgress, finished: &AtomicBool, progress: &Mutex<P
         let tables = state.tables.load(Ordering::Relaxed);
         let current = (state.tables_done.load(Ordering::Relaxed) + 1).min(tables);
         p.set_message(format!("table {current}/{tables} {table}: {phase}"));
+        // Tables found already built take no time: the estimate of the
+        // time left counts only the positions this run has worked on.
+        p.set_baseline(state.positions_found.load(Ordering::Relaxed));
         // Positions of finished tables, and those the current table's
         // analysis has passed (its iteration has no count of its own).
         p.set_position(state.positions_done.load(Ordering::Relaxed) + analysed.min(size));

@@ -288,9 +288,11 @@ pub fn build_with_progress<R: LosingRules>(
             checkpoint_ignored,
         };
         state.tables_done.store(done + 1, Ordering::Relaxed);
-        state
-            .positions_done
-            .fetch_add(Layout::new(*m).size(), Ordering::Relaxed);
+        let size = Layout::new(*m).size();
+        if existed {
+            state.positions_found.fetch_add(size, Ordering::Relaxed);
+        }
+        state.positions_done.fetch_add(size, Ordering::Relaxed);
         progress(done + 1, total, &built);
         out.push(built);
         // Keep in memory only what the remaining tables read.

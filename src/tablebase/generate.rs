@@ -710,6 +710,10 @@ pub struct BuildProgress {
     pub positions_done: AtomicU64,
     /// Positions in all tables of the build.
     pub positions: AtomicU64,
+    /// Positions of the tables finished so far that were already there
+    /// (found, not built): counted as done but not as work of this run, so
+    /// that a resumed build's estimate of the time left is not skewed.
+    pub positions_found: AtomicU64,
     /// The table being built.
     pub current: Mutex<String>,
     /// What the build is doing with it ([`BuildPhase`] as a byte).
