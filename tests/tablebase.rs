@@ -9,7 +9,9 @@ mod common;
 
 use ransom::board::{Board, Color, Square};
 use ransom::notation::fen;
-use ransom::tablebase::{self, Layout, Material, Tablebase, Value, Wdl, transform};
+use ransom::tablebase::{
+    self, Layout, Material, MemTable, Slice, Tablebase, Value, Wdl, transform,
+};
 use ransom::variants::{Antichess, Fics, International, Suicide};
 use ransom::{Position, Role};
 use std::path::{Path, PathBuf};
@@ -445,6 +447,104 @@ fn a_build_within_a_small_memory_budget_writes_the_same_files() {
             );
         }
     }
+}
+
+#[test]
+fn tables_read_from_files_as_promotions_are_held_as_their_slices() {
+    // A build resumed over tables already built reads them from their
+    // files. Of a table reached by a promotion a job looks up only one
+    // side to move (for a pawnless table, the half of the side that did
+    // not promote): it is held as that slice when its files store that
+    // side (nothing to derive), or when no later job reads it; else whole,
+    // for the later jobs. KPvN and KQvP both read KQvN (after a White
+    // queen and a Black knight promotion: two different halves), KPvR and
+    // KQvP KQvR, KPvR and KRvP KRvR.
+    let dir = fresh_dir("thrifty-reads");
+    for entry in std::fs::read_dir(antichess_3()).unwrap().flatten() {
+        std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
+    }
+    let targets = [
+        Material::parse("KPvN").unwrap(),
+        Material::parse("KQvP").unwrap(),
+        Material::parse("KRvP").unwrap(),
+        Material::parse("KPvR").unwrap(),
+    ];
+    for m in &targets {
+        for path in [tablebase::table_path, tablebase::wdl_path] {
+            std::fs::remove_file(path(&dir, ransom::Variant::Antichess, m)).unwrap();
+        }
+    }
+    let state = tablebase::BuildProgress::default();
+    let built = tablebase::build_with_progress::<International>(
+        &dir,
+        &targets,
+        &state,
+        tablebase::BuildOptions::default(),
+        |_, _, _| {},
+    )
+    .unwrap();
+    let rebuilt: Vec<_> = built.iter().filter(|b| !b.existed).collect();
+    assert_eq!(rebuilt.len(), 4, "{built:?}");
+    assert!(
+        rebuilt.iter().map(|b| b.sliced).sum::<usize>() > 0,
+        "{rebuilt:?}"
+    );
+    for b in rebuilt {
+        // Every lookup fell in what was held.
+        assert_eq!(b.file_lookups, 0, "{b:?}");
+        for path in [tablebase::table_path, tablebase::wdl_path] {
+            let name = |d: &Path| path(d, ransom::Variant::Antichess, &b.material);
+            assert_eq!(
+                std::fs::read(name(&dir)).unwrap(),
+                std::fs::read(name(antichess_3())).unwrap(),
+                "{}",
+                name(&dir).display()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_promotion_slice_read_from_files_holds_the_whole_tables_values() {
+    // KQvN after a Black knight promotion (White to move) and after a White
+    // queen promotion (Black to move): its distance file stores one of the
+    // two halves, the other is derived. Read as the slice alone, or whole
+    // where the slice would be derived, every value held is the whole
+    // table's.
+    let kqvn = Material::parse("KQvN").unwrap();
+    let rest =
+        tablebase::MemTables::load_reads::<International>(antichess_3(), &kqvn, false).unwrap();
+    let whole = MemTable::load::<International>(antichess_3(), &kqvn, &rest, false).unwrap();
+    let layout = Layout::new(kqvn);
+    let mut read_whole = 0;
+    for piece in [Role::Knight.of(Color::Black), Role::Queen.of(Color::White)] {
+        let slice = Slice::of_promotion(&layout, piece).unwrap();
+        let load = |whole_if_derived| {
+            MemTable::load_slice_or_whole::<International>(
+                antichess_3(),
+                &kqvn,
+                slice,
+                &rest,
+                false,
+                whole_if_derived,
+            )
+            .unwrap()
+        };
+        let (part, either) = (load(false), load(true));
+        assert_eq!(part.slice(), Some(&slice));
+        read_whole += usize::from(either.slice().is_none());
+        for index in 0..layout.size() {
+            let held = slice.slot(index).map(|_| whole.value(index));
+            assert_eq!(part.get(index), held, "{index}");
+            if either.slice().is_none() {
+                assert_eq!(either.get(index), Some(whole.value(index)), "{index}");
+            } else {
+                assert_eq!(either.get(index), held, "{index}");
+            }
+        }
+    }
+    // Only the half that is not stored is derived, so read whole.
+    assert_eq!(read_whole, 1);
 }
 
 #[test]

@@ -69,15 +69,35 @@ impl MemTable {
         rest: &dyn Lookup,
         wdl_only: bool,
     ) -> Result<MemTable, TbError> {
+        Self::load_slice_or_whole::<R>(dir, material, slice, rest, wdl_only, false)
+    }
+
+    /// [`MemTable::load_slice`], except that when the slice's distances
+    /// would have to be derived and `whole_if_derived`, the whole table is
+    /// read instead (its other side derived, as [`MemTable::load`] does):
+    /// for a table that later reads need whole or in another slice.
+    pub fn load_slice_or_whole<R: LosingRules>(
+        dir: &Path,
+        material: &Material,
+        slice: Slice,
+        rest: &dyn Lookup,
+        wdl_only: bool,
+        whole_if_derived: bool,
+    ) -> Result<MemTable, TbError> {
         let StoredSide {
-            table: full,
+            table: mut full,
             codes,
             other_start,
         } = Self::load_stored_side::<R>(dir, material, wdl_only)?;
-        let mut part = full.sliced(slice);
         if other_start != Some(slice.side_start()) {
-            return Ok(part);
+            // Its side is stored (or nothing is derived): no probe needed.
+            return Ok(full.sliced(slice));
         }
+        if whole_if_derived {
+            super::derive::fill_other_side::<R>(&mut full, slice.side_start(), &codes, rest)?;
+            return Ok(full);
+        }
+        let mut part = full.sliced(slice);
         let src = super::WithOwn { own: &full, rest };
         let found = super::derive::derive_at::<R>(
             &full.material,

@@ -496,6 +496,33 @@ impl MemTables {
         self.hold::<R>(reader, table, wdl_only)
     }
 
+    /// Loads `read`, of which `reader` looks up only `slice`, in the way
+    /// that takes least time: whole if it was spilled; its slice if that
+    /// side is stored in its files (no probe needed: reading it whole would
+    /// derive the other side for nothing); otherwise, where the slice's
+    /// distances must be derived, the whole table if `read_later` (later
+    /// jobs may read it whole or in another slice, and the whole stays
+    /// held for them), else the slice alone.
+    pub(crate) fn load_read_thrifty<R: LosingRules>(
+        &mut self,
+        reader: &Material,
+        read: &Material,
+        slice: Slice,
+        read_later: bool,
+        wdl_only: bool,
+    ) -> Result<(), TbError> {
+        if self.tables.contains_key(read) {
+            return Ok(());
+        }
+        let table = match self.unspill(read) {
+            Some(whole) => whole,
+            None => MemTable::load_slice_or_whole::<R>(
+                &self.dir, read, slice, self, wdl_only, read_later,
+            )?,
+        };
+        self.hold::<R>(reader, table, wdl_only)
+    }
+
     fn hold<R: LosingRules>(
         &mut self,
         reader: &Material,

@@ -119,8 +119,11 @@ fn held_bytes(mem: &MemTables) -> u64 {
 /// `material`) reads, after making room for them and the job's working
 /// state within `options.memory` ([`make_room`]). When the whole tables do
 /// not fit, the tables its promotions reach are held as the slices those
-/// lookups fall in (cut from a whole table held, or read as slices);
-/// returns how many are.
+/// lookups fall in (cut from a whole table held, or read as slices).
+/// When they fit, such a table read from its files is held as its slice
+/// all the same where that takes less time
+/// ([`MemTables::load_read_thrifty`]). Returns how many are held as
+/// slices.
 pub(crate) fn hold_reads<R: LosingRules>(
     mem: &mut MemTables,
     readers: &Readers,
@@ -130,8 +133,9 @@ pub(crate) fn hold_reads<R: LosingRules>(
     options: BuildOptions,
 ) -> Result<usize, TbError> {
     let working = working_bytes(material);
+    let all_slices = promotion_slices(material);
     let slices = if job_memory_all_held(material, reads) > options.memory {
-        promotion_slices(material)
+        all_slices.clone()
     } else {
         Vec::new()
     };
@@ -156,9 +160,15 @@ pub(crate) fn hold_reads<R: LosingRules>(
         }
     }
     for s in reads {
-        match slice_of(s, &slices) {
-            Some(slice) => mem.load_read_slice::<R>(material, s, slice, options.wdl_only)?,
-            None => mem.load_read::<R>(material, s, options.wdl_only)?,
+        match (slice_of(s, &slices), slice_of(s, &all_slices)) {
+            (Some(slice), _) => mem.load_read_slice::<R>(material, s, slice, options.wdl_only)?,
+            // Room for the whole table: its slice all the same where that
+            // takes less time to read.
+            (None, Some(slice)) => {
+                let read_later = readers.next_after(s, job).is_some();
+                mem.load_read_thrifty::<R>(material, s, slice, read_later, options.wdl_only)?
+            }
+            (None, None) => mem.load_read::<R>(material, s, options.wdl_only)?,
         }
     }
     Ok(reads

@@ -9,7 +9,9 @@
 //! in a range: the promoted man's square (the group's last square for a
 //! White man on the eighth rank, its first for a Black man on the first
 //! rank: a group's squares are written ascending). That is a sixteenth of
-//! the table (an eighth of the squares, half the sides to move).
+//! the table (an eighth of the squares, half the sides to move). Without
+//! pawns the eight symmetries take the last rank to any edge, so the
+//! slice is the whole half of the side to move after the promotion.
 
 use super::Layout;
 use crate::board::{Color, Piece};
@@ -36,12 +38,28 @@ pub struct Slice {
 impl Slice {
     /// The positions of `layout`'s table with a man `promoted` on its
     /// colour's last rank and the other side to move, if they form a slice:
-    /// the table has pawns, no colour-flip symmetry, and the man's group
-    /// is not a first group of several men (whose first man is written
-    /// out of order).
+    /// the table has no colour-flip symmetry and, with pawns, the man's
+    /// group is not a first group of several men (whose first man is
+    /// written out of order). Without pawns, the half of the other side
+    /// to move.
     pub fn of_promotion(layout: &Layout, promoted: Piece) -> Option<Slice> {
-        if !layout.has_pawns() || layout.is_symmetric() {
+        if layout.is_symmetric() {
             return None;
+        }
+        if !layout.has_pawns() {
+            let half = layout.size() / 2;
+            return Some(Slice {
+                side_start: if promoted.color == Color::White {
+                    half
+                } else {
+                    0
+                },
+                half,
+                below: 1,
+                radix: 1,
+                lo: 0,
+                span: 1,
+            });
         }
         let groups = layout.groups();
         let men: usize = groups.iter().map(|&(_, n)| n).sum();
@@ -166,9 +184,33 @@ mod tests {
     }
 
     #[test]
-    fn no_slice_where_symmetries_move_the_ranks() {
+    fn without_pawns_the_slice_is_the_other_sides_half() {
+        // The symmetries take the last rank to any edge: every position
+        // of the other side to move is held, none of the promoting side's.
+        for (key, piece) in [
+            ("KQvK", Role::Queen.of(Color::White)),
+            ("KQvKR", Role::Rook.of(Color::Black)),
+        ] {
+            let layout = layout(key);
+            let slice = Slice::of_promotion(&layout, piece).unwrap();
+            assert_eq!(slice.len() * 2, layout.size(), "{key}");
+            for index in 0..layout.size() {
+                let slot = slice.slot(index);
+                if let Some(slot) = slot {
+                    assert_eq!(slice.index(slot), index, "{key}");
+                }
+                let Some((_, turn)) = layout.decode(index) else {
+                    continue;
+                };
+                assert_eq!(slot.is_some(), turn != piece.color, "{key} {index}");
+            }
+        }
+    }
+
+    #[test]
+    fn no_slice_with_the_colour_flip_or_a_first_group_of_several() {
         let queen = Role::Queen.of(Color::White);
-        assert_eq!(Slice::of_promotion(&layout("KQvK"), queen), None);
+        assert_eq!(Slice::of_promotion(&layout("KQvKQ"), queen), None);
         let king = Role::King.of(Color::White);
         assert_eq!(Slice::of_promotion(&layout("KKvP"), king), None);
     }
