@@ -121,7 +121,8 @@ pub struct Built {
     /// folder rather than their own files.
     pub spill_reads: usize,
     /// How many of the tables it reads were held as the slices its
-    /// promotions reach (memory was short for the whole tables).
+    /// promotions reach (memory was short for the whole tables, or the
+    /// slice read from files faster).
     pub sliced: usize,
     /// Lookups of its generation answered from files rather than memory
     /// (none when every table it reads is held).
