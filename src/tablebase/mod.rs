@@ -500,15 +500,15 @@ impl MemTables {
     /// that takes least time: whole if it was spilled; its slice if that
     /// side is stored in its files (no probe needed: reading it whole would
     /// derive the other side for nothing); otherwise, where the slice's
-    /// distances must be derived, the whole table if `read_later` (later
-    /// jobs may read it whole or in another slice, and the whole stays
-    /// held for them), else the slice alone.
+    /// distances must be derived, the whole table if `keep_whole` (later
+    /// jobs read it, and the whole stays held for them), else the slice
+    /// alone.
     pub(crate) fn load_read_thrifty<R: LosingRules>(
         &mut self,
         reader: &Material,
         read: &Material,
         slice: Slice,
-        read_later: bool,
+        keep_whole: bool,
         wdl_only: bool,
     ) -> Result<(), TbError> {
         if self.tables.contains_key(read) {
@@ -517,7 +517,7 @@ impl MemTables {
         let table = match self.unspill(read) {
             Some(whole) => whole,
             None => MemTable::load_slice_or_whole::<R>(
-                &self.dir, read, slice, self, wdl_only, read_later,
+                &self.dir, read, slice, self, wdl_only, keep_whole,
             )?,
         };
         self.hold::<R>(reader, table, wdl_only)

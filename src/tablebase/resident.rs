@@ -165,8 +165,12 @@ pub(crate) fn hold_reads<R: LosingRules>(
             // Room for the whole table: its slice all the same where that
             // takes less time to read.
             (None, Some(slice)) => {
-                let read_later = readers.next_after(s, job).is_some();
-                mem.load_read_thrifty::<R>(material, s, slice, read_later, options.wdl_only)?
+                // Deriving the whole table's unstored side costs the same as
+                // deriving a half slice (it is that side), but eight times a
+                // sixteenth one's: only then is it worth keeping for later.
+                let keep_whole =
+                    readers.next_after(s, job).is_some() && 2 * slice.len() >= resident_bytes(s);
+                mem.load_read_thrifty::<R>(material, s, slice, keep_whole, options.wdl_only)?
             }
             (None, None) => mem.load_read::<R>(material, s, options.wdl_only)?,
         }
