@@ -784,29 +784,17 @@ fn tb_wdl_only_builds_and_probes_categories() {
     ok(&["tb", "build", "--material", "KvR", "--dir", d, "-q"]);
     let out = json(&["tb", "probe", "--fen", fen, "--dir", d, "--json"]);
     assert_eq!(out["dtw"], -35, "{out}");
-    let (code, err) = fails(&[
-        "tb",
-        "build",
-        "--material",
-        "KvR",
-        "--dir",
-        d,
-        "--memory",
-        "0",
-    ]);
-    assert_ne!(code, 0);
-    assert!(err.contains("--memory 0"), "{err}");
-    let (code, err) = fails(&[
-        "tb",
-        "build",
-        "--material",
-        "KvR",
-        "--dir",
-        d,
-        "--checkpoint-minutes=-1",
-    ]);
-    assert_ne!(code, 0);
-    assert!(err.contains("--checkpoint-minutes -1"), "{err}");
+    // Usage errors name the option and its value.
+    for (option, named) in [
+        (&["--memory", "0"][..], "--memory 0"),
+        (&["--checkpoint-minutes=-1"][..], "--checkpoint-minutes -1"),
+    ] {
+        let mut args = vec!["tb", "build", "--material", "KvR", "--dir", d];
+        args.extend_from_slice(option);
+        let (code, err) = fails(&args);
+        assert_ne!(code, 0, "{option:?}");
+        assert!(err.contains(named), "{option:?}: {err}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

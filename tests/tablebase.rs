@@ -345,16 +345,34 @@ fn build_with(
     options: tablebase::BuildOptions,
 ) -> (PathBuf, Vec<tablebase::Built>) {
     let dir = fresh_dir(name);
-    let state = tablebase::BuildProgress::default();
-    let built = tablebase::build_with_progress::<International>(
-        &dir,
-        targets,
-        &state,
-        options,
-        |_, _, _| {},
-    )
-    .unwrap();
+    let built = build_in(&dir, targets, options);
     (dir, built)
+}
+
+/// Builds `targets` (with what they need) in `dir`, which may hold some
+/// of those tables already.
+fn build_in(
+    dir: &Path,
+    targets: &[Material],
+    options: tablebase::BuildOptions,
+) -> Vec<tablebase::Built> {
+    let state = tablebase::BuildProgress::default();
+    tablebase::build_with_progress::<International>(dir, targets, &state, options, |_, _, _| {})
+        .unwrap()
+}
+
+/// Asserts that both files of `material` in `dir` are byte for byte those
+/// of the 2- and 3-man set.
+fn assert_same_files_as_antichess_3(dir: &Path, material: &Material) {
+    for path in [tablebase::table_path, tablebase::wdl_path] {
+        let name = |d: &Path| path(d, ransom::Variant::Antichess, material);
+        assert_eq!(
+            std::fs::read(name(dir)).unwrap(),
+            std::fs::read(name(antichess_3())).unwrap(),
+            "{}",
+            name(dir).display()
+        );
+    }
 }
 
 #[test]
@@ -437,15 +455,7 @@ fn a_build_within_a_small_memory_budget_writes_the_same_files() {
     assert!(leftovers.is_empty(), "{leftovers:?}");
     for b in &built {
         assert_eq!(b.file_lookups, 0, "{b:?}");
-        for path in [tablebase::table_path, tablebase::wdl_path] {
-            let name = |d: &Path| path(d, ransom::Variant::Antichess, &b.material);
-            assert_eq!(
-                std::fs::read(name(&dir)).unwrap(),
-                std::fs::read(name(antichess_3())).unwrap(),
-                "{}",
-                name(&dir).display()
-            );
-        }
+        assert_same_files_as_antichess_3(&dir, &b.material);
     }
 }
 
@@ -474,15 +484,7 @@ fn tables_read_from_files_as_promotions_are_held_as_their_slices() {
             std::fs::remove_file(path(&dir, ransom::Variant::Antichess, m)).unwrap();
         }
     }
-    let state = tablebase::BuildProgress::default();
-    let built = tablebase::build_with_progress::<International>(
-        &dir,
-        &targets,
-        &state,
-        tablebase::BuildOptions::default(),
-        |_, _, _| {},
-    )
-    .unwrap();
+    let built = build_in(&dir, &targets, tablebase::BuildOptions::default());
     let rebuilt: Vec<_> = built.iter().filter(|b| !b.existed).collect();
     assert_eq!(rebuilt.len(), 4, "{built:?}");
     assert!(
@@ -492,15 +494,7 @@ fn tables_read_from_files_as_promotions_are_held_as_their_slices() {
     for b in rebuilt {
         // Every lookup fell in what was held.
         assert_eq!(b.file_lookups, 0, "{b:?}");
-        for path in [tablebase::table_path, tablebase::wdl_path] {
-            let name = |d: &Path| path(d, ransom::Variant::Antichess, &b.material);
-            assert_eq!(
-                std::fs::read(name(&dir)).unwrap(),
-                std::fs::read(name(antichess_3())).unwrap(),
-                "{}",
-                name(&dir).display()
-            );
-        }
+        assert_same_files_as_antichess_3(&dir, &b.material);
     }
 }
 

@@ -346,6 +346,22 @@ fn with_layout<T>(material: Material, f: impl FnOnce(&Layout) -> T) -> T {
     })
 }
 
+/// What a build holds of a table it reads ([`MemTables::load_read_as`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum ReadAs {
+    /// The whole table.
+    Whole,
+    /// Only this slice (a spilled table is cut to it).
+    Slice(Slice),
+    /// The slice the reader looks up, in the way that reads fastest: its
+    /// slice if the distance file stores that side (reading it whole would
+    /// derive the other side for nothing); where the slice must be
+    /// derived, the whole table if `keep_whole` (later jobs read it and it
+    /// stays held for them), else the slice alone. A spilled table comes
+    /// back whole.
+    SliceIfFaster { slice: Slice, keep_whole: bool },
+}
+
 /// In-memory tables, for generation and verification, in front of the
 /// files of their folder.
 ///
@@ -416,27 +432,38 @@ impl MemTables {
         reads.sort_by_key(|s| (s.men(), s.pawns(), s.to_string()));
         let mut mem = MemTables::over_files::<R>(dir, wdl_only);
         for s in reads {
-            mem.load_read::<R>(material, &s, wdl_only)?;
+            mem.load_read_as::<R>(material, &s, ReadAs::Whole, wdl_only)?;
         }
         Ok(mem)
     }
 
-    /// Loads `read` (a table `reader` reads) from this set's folder unless
-    /// it is held already, through the tables held (for its unstored
-    /// side). Unless `wdl_only`, its distances must be exact: a table built
-    /// with `--wdl-only` is an error naming it.
-    pub(crate) fn load_read<R: LosingRules>(
+    /// Loads `read` (a table `reader` reads) as `how` says, from the
+    /// spill folder if it was spilled, else from this set's folder through
+    /// the tables held (for its unstored side), unless it is held already.
+    /// Unless `wdl_only`, its distances must be exact: a table built with
+    /// `--wdl-only` is an error naming it.
+    pub(crate) fn load_read_as<R: LosingRules>(
         &mut self,
         reader: &Material,
         read: &Material,
+        how: ReadAs,
         wdl_only: bool,
     ) -> Result<(), TbError> {
         if self.tables.contains_key(read) {
             return Ok(());
         }
-        let table = match self.unspill(read) {
-            Some(table) => table,
-            None => MemTable::load::<R>(&self.dir, read, self, wdl_only)?,
+        let table = match (self.unspill(read), how) {
+            (Some(whole), ReadAs::Slice(slice)) => whole.sliced(slice),
+            (Some(whole), _) => whole,
+            (None, ReadAs::Whole) => MemTable::load::<R>(&self.dir, read, self, wdl_only)?,
+            (None, ReadAs::Slice(slice)) => {
+                MemTable::load_slice::<R>(&self.dir, read, slice, self, wdl_only)?
+            }
+            (None, ReadAs::SliceIfFaster { slice, keep_whole }) => {
+                MemTable::load_slice_or_whole::<R>(
+                    &self.dir, read, slice, self, wdl_only, keep_whole,
+                )?
+            }
         };
         self.hold::<R>(reader, table, wdl_only)
     }
@@ -475,52 +502,6 @@ impl MemTables {
         if self.spilled.remove(material).is_some() {
             spill::remove(&self.dir, material);
         }
-    }
-
-    /// Loads the part `slice` of `read` (a table `reader` reads only
-    /// there) unless the table is held already.
-    pub(crate) fn load_read_slice<R: LosingRules>(
-        &mut self,
-        reader: &Material,
-        read: &Material,
-        slice: Slice,
-        wdl_only: bool,
-    ) -> Result<(), TbError> {
-        if self.tables.contains_key(read) {
-            return Ok(());
-        }
-        let table = match self.unspill(read) {
-            Some(whole) => whole.sliced(slice),
-            None => MemTable::load_slice::<R>(&self.dir, read, slice, self, wdl_only)?,
-        };
-        self.hold::<R>(reader, table, wdl_only)
-    }
-
-    /// Loads `read`, of which `reader` looks up only `slice`, in the way
-    /// that takes least time: whole if it was spilled; its slice if that
-    /// side is stored in its files (no probe needed: reading it whole would
-    /// derive the other side for nothing); otherwise, where the slice's
-    /// distances must be derived, the whole table if `keep_whole` (later
-    /// jobs read it, and the whole stays held for them), else the slice
-    /// alone.
-    pub(crate) fn load_read_thrifty<R: LosingRules>(
-        &mut self,
-        reader: &Material,
-        read: &Material,
-        slice: Slice,
-        keep_whole: bool,
-        wdl_only: bool,
-    ) -> Result<(), TbError> {
-        if self.tables.contains_key(read) {
-            return Ok(());
-        }
-        let table = match self.unspill(read) {
-            Some(whole) => whole,
-            None => MemTable::load_slice_or_whole::<R>(
-                &self.dir, read, slice, self, wdl_only, keep_whole,
-            )?,
-        };
-        self.hold::<R>(reader, table, wdl_only)
     }
 
     fn hold<R: LosingRules>(

@@ -4,7 +4,7 @@
 //! or read again from its files when its turn comes), the rule that
 //! rereads least.
 
-use super::{BuildOptions, Layout, Material, MemTables, Slice, TbError};
+use super::{BuildOptions, Layout, Material, MemTables, ReadAs, Slice, TbError};
 use crate::variants::LosingRules;
 use hashbrown::HashMap;
 use std::sync::Arc;
@@ -122,7 +122,7 @@ fn held_bytes(mem: &MemTables) -> u64 {
 /// lookups fall in (cut from a whole table held, or read as slices).
 /// When they fit, such a table read from its files is held as its slice
 /// all the same where that takes less time
-/// ([`MemTables::load_read_thrifty`]). Returns how many are held as
+/// ([`ReadAs::SliceIfFaster`]). Returns how many are held as
 /// slices.
 pub(crate) fn hold_reads<R: LosingRules>(
     mem: &mut MemTables,
@@ -160,20 +160,21 @@ pub(crate) fn hold_reads<R: LosingRules>(
         }
     }
     for s in reads {
-        match (slice_of(s, &slices), slice_of(s, &all_slices)) {
-            (Some(slice), _) => mem.load_read_slice::<R>(material, s, slice, options.wdl_only)?,
+        let how = match (slice_of(s, &slices), slice_of(s, &all_slices)) {
+            (Some(slice), _) => ReadAs::Slice(slice),
             // Room for the whole table: its slice all the same where that
             // takes less time to read.
-            (None, Some(slice)) => {
+            (None, Some(slice)) => ReadAs::SliceIfFaster {
+                slice,
                 // Deriving the whole table's unstored side costs the same as
                 // deriving a half slice (it is that side), but eight times a
                 // sixteenth one's: only then is it worth keeping for later.
-                let keep_whole =
-                    readers.next_after(s, job).is_some() && 2 * slice.len() >= resident_bytes(s);
-                mem.load_read_thrifty::<R>(material, s, slice, keep_whole, options.wdl_only)?
-            }
-            (None, None) => mem.load_read::<R>(material, s, options.wdl_only)?,
-        }
+                keep_whole: readers.next_after(s, job).is_some()
+                    && 2 * slice.len() >= resident_bytes(s),
+            },
+            (None, None) => ReadAs::Whole,
+        };
+        mem.load_read_as::<R>(material, s, how, options.wdl_only)?;
     }
     Ok(reads
         .iter()
