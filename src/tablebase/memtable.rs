@@ -101,10 +101,10 @@ impl MemTable {
         let src = super::WithOwn { own: &full, rest };
         let found = super::derive::derive_at::<R>(
             &full.material,
-            slice.len(),
-            |s| slice.index(s),
+            slice,
             |i| wdl_of(codes[i as usize]),
             &src,
+            slice.other_side(),
         )?;
         // The slice's own positions, by their place in it.
         for (s, v) in found.into_iter().flatten() {

@@ -48,18 +48,12 @@ impl Slice {
         }
         if !layout.has_pawns() {
             let half = layout.size() / 2;
-            return Some(Slice {
-                side_start: if promoted.color == Color::White {
-                    half
-                } else {
-                    0
-                },
-                half,
-                below: 1,
-                radix: 1,
-                lo: 0,
-                span: 1,
-            });
+            let side_start = if promoted.color == Color::White {
+                half
+            } else {
+                0
+            };
+            return Some(Slice::half(layout.size(), side_start));
         }
         let groups = layout.groups();
         let men: usize = groups.iter().map(|&(_, n)| n).sum();
@@ -94,6 +88,30 @@ impl Slice {
             lo,
             span,
         })
+    }
+
+    /// The whole side-to-move half of a table of `size` raw indices that
+    /// starts at `side_start` (0 or `size / 2`).
+    pub fn half(size: u64, side_start: u64) -> Slice {
+        Slice {
+            side_start,
+            half: size / 2,
+            below: 1,
+            radix: 1,
+            lo: 0,
+            span: 1,
+        }
+    }
+
+    /// The same positions with the other side to move: where the quiet
+    /// moves of this slice's positions lead when their table has pawns
+    /// (a move that neither captures nor promotes leaves the promoted man
+    /// on its last rank), and the other half for a half.
+    pub fn other_side(&self) -> Slice {
+        Slice {
+            side_start: if self.side_start == 0 { self.half } else { 0 },
+            ..*self
+        }
     }
 
     /// Raw indices held.
@@ -180,6 +198,38 @@ mod tests {
             }
             assert_eq!(held, slice.len(), "{key}");
             assert!(promoted_seen > 0, "{key}");
+        }
+    }
+
+    #[test]
+    fn the_other_side_holds_the_same_men_with_the_promoting_side_to_move() {
+        for (key, piece) in [
+            ("KQvP", Role::Queen.of(Color::White)),
+            ("KPvNN", Role::Knight.of(Color::Black)),
+            ("KQvK", Role::Queen.of(Color::White)),
+        ] {
+            let layout = layout(key);
+            let slice = Slice::of_promotion(&layout, piece).unwrap();
+            let other = slice.other_side();
+            assert_eq!(other.len(), slice.len(), "{key}");
+            assert_eq!(other.other_side(), slice, "{key}");
+            let last = if piece.color == Color::White { 7 } else { 0 };
+            for index in 0..layout.size() {
+                let slot = other.slot(index);
+                if let Some(slot) = slot {
+                    assert_eq!(other.index(slot), index, "{key}");
+                }
+                let Some((board, turn)) = layout.decode(index) else {
+                    continue;
+                };
+                let on_last =
+                    !layout.has_pawns() || board.by_piece(piece).intersects(Bitboard::rank(last));
+                assert_eq!(
+                    slot.is_some(),
+                    turn == piece.color && on_last,
+                    "{key} {index}"
+                );
+            }
         }
     }
 
