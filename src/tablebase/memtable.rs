@@ -97,15 +97,36 @@ impl MemTable {
             super::derive::fill_other_side::<R>(&mut full, slice.side_start(), &codes, rest)?;
             return Ok(full);
         }
-        let mut part = full.sliced(slice);
+        // Only the positions a promotion leads to are derived (a build
+        // looks nothing else up in the slice); the others' wins and losses
+        // are held unknown, so that a lookup there would fail, not read a
+        // wrong distance.
+        let layout = Layout::new(full.material);
+        let led_to = |i: u64| {
+            layout
+                .decode_valid(i)
+                .is_some_and(|(board, _)| slice.follows_a_promotion(&board))
+        };
         let src = super::WithOwn { own: &full, rest };
         let found = super::derive::derive_at::<R>(
             &full.material,
             slice,
-            |i| wdl_of(codes[i as usize]),
+            |i| wdl_of(codes[i as usize]).filter(|&w| w == Wdl::Draw || led_to(i)),
             &src,
             slice.other_side(),
         )?;
+        let held: Vec<u16> = (0..slice.len())
+            .map(|s| match wdl_of(codes[slice.index(s) as usize]) {
+                Some(Wdl::Draw) => Value::DRAW.0,
+                _ => Value::UNKNOWN.0,
+            })
+            .collect();
+        let mut part = MemTable {
+            material: full.material,
+            values: CodedValues::from_values(&held),
+            exact: true,
+            slice: Some(slice),
+        };
         // The slice's own positions, by their place in it.
         for (s, v) in found.into_iter().flatten() {
             part.values.set(s, v);

@@ -14,7 +14,7 @@
 //! slice is the whole half of the side to move after the promotion.
 
 use super::Layout;
-use crate::board::{Color, Piece};
+use crate::board::{Bitboard, Board, Color, Piece, Role};
 
 /// Which raw indices of a table a slice holds, and where each one sits in
 /// it.
@@ -33,6 +33,10 @@ pub struct Slice {
     /// The digit values held: `lo..lo + span`.
     lo: u64,
     span: u64,
+    /// The man promoted to, for a slice of a table with pawns (its
+    /// positions are then told from the ones a promotion leads to, see
+    /// [`Slice::follows_a_promotion`]).
+    promoted: Option<Piece>,
 }
 
 impl Slice {
@@ -87,6 +91,7 @@ impl Slice {
             radix,
             lo,
             span,
+            promoted: Some(promoted),
         })
     }
 
@@ -100,6 +105,7 @@ impl Slice {
             radix: 1,
             lo: 0,
             span: 1,
+            promoted: None,
         }
     }
 
@@ -112,6 +118,37 @@ impl Slice {
             side_start: if self.side_start == 0 { self.half } else { 0 },
             ..*self
         }
+    }
+
+    /// Whether a promotion without a capture can lead to `board` (a
+    /// position of this slice of a table with pawns, the side that did not
+    /// promote to move): some promoted man on its last rank has an empty
+    /// square behind it, where its pawn stood, and that position (the man a
+    /// pawn again, its side to move) has no capture, which would have been
+    /// compulsory (RULES A2). A build looks the slice up only there. Always
+    /// true for a half (a table without pawns, whose symmetries take the
+    /// last rank to any edge).
+    pub fn follows_a_promotion(&self, board: &Board) -> bool {
+        let Some(piece) = self.promoted else {
+            return true;
+        };
+        let color = piece.color;
+        let (last, back) = match color {
+            Color::White => (7, -8),
+            Color::Black => (0, 8),
+        };
+        for on in board.by_piece(piece) & Bitboard::rank(last) {
+            let Some(from) = on.offset(back).filter(|&f| board.piece_at(f).is_none()) else {
+                continue;
+            };
+            let mut before = *board;
+            before.remove(on);
+            before.set(from, Role::Pawn.of(color));
+            if !super::retro::has_capture(&before, color) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Raw indices held.
@@ -231,6 +268,27 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn only_positions_a_legal_promotion_leads_to_follow_one() {
+        let queen = Role::Queen.of(Color::White);
+        let slice = Slice::of_promotion(&layout("KQvP"), queen).unwrap();
+        let board = |fen: &str| crate::notation::fen::parse(fen).unwrap().board;
+        // Qa8 from a7: the pawn's square is empty and nothing could be
+        // captured before.
+        assert!(slice.follows_a_promotion(&board("Q7/8/8/8/8/8/7p/K7 b - - 0 1")));
+        // The king on a1 had to take the pawn on a2 instead.
+        assert!(!slice.follows_a_promotion(&board("Q7/8/8/8/8/8/p7/K7 b - - 0 1")));
+        // A Black pawn stands where White's would have been.
+        assert!(!slice.follows_a_promotion(&board("Q7/p7/8/8/8/8/8/K7 b - - 0 1")));
+        // The pawn on a7 would have had to take the knight on b8.
+        let with_knight = Slice::of_promotion(&layout("KQvNP"), queen).unwrap();
+        assert!(!with_knight.follows_a_promotion(&board("Qn6/8/8/8/8/8/7p/K7 b - - 0 1")));
+        assert!(with_knight.follows_a_promotion(&board("Q7/8/8/8/8/8/7p/K6n b - - 0 1")));
+        // A half (no pawns) holds no man to tell by.
+        let half = Slice::of_promotion(&layout("KQvK"), queen).unwrap();
+        assert!(half.follows_a_promotion(&board("8/8/8/8/8/8/8/KQ5k b - - 0 1")));
     }
 
     #[test]
