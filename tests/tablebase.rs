@@ -498,6 +498,50 @@ fn tables_read_from_files_as_promotions_are_held_as_their_slices() {
     }
 }
 
+/// The tables of `inner`, except that the pawnless tables of three men
+/// have no value anywhere (as a damaged source would answer).
+struct WithHoles<'a>(&'a Tablebase<International>);
+
+impl tablebase::Lookup for WithHoles<'_> {
+    fn lookup(&self, material: &Material, index: u64) -> Result<Value, tablebase::TbError> {
+        if material.men() == 3 && !material.has_pawns() {
+            return Ok(Value::UNKNOWN);
+        }
+        self.0.lookup(material, index)
+    }
+}
+
+#[test]
+fn a_move_to_a_position_without_a_value_fails_a_derivation() {
+    // Deriving the unstored side of a pawn table values its promotions
+    // through the pawnless tables. Where those have no value, loading
+    // fails, or gives the table's own values where no derived position
+    // promotes: a missing value is never taken for a draw, which would
+    // lengthen a win.
+    let dir = antichess_3();
+    let tb = Tablebase::<International>::open(dir);
+    let mut failed = 0;
+    for key in ["KPvN", "KNvP", "KPvK", "KvP", "PvN", "BvP"] {
+        let m = Material::parse(key).unwrap().canonical();
+        let whole = MemTable::load::<International>(dir, &m, &tb, false).unwrap();
+        match MemTable::load::<International>(dir, &m, &WithHoles(&tb), false) {
+            Ok(table) => {
+                for i in 0..Layout::new(m).size() {
+                    assert_eq!(table.value(i), whole.value(i), "{key} {i}");
+                }
+            }
+            Err(e) => {
+                assert!(
+                    e.to_string().contains("without a stored value"),
+                    "{key}: {e}"
+                );
+                failed += 1;
+            }
+        }
+    }
+    assert!(failed > 0);
+}
+
 #[test]
 fn two_pawn_tables_built_over_derived_slices_are_the_same() {
     // PPvK, PPvP and PPvN promote into tables with a pawn (QPvK, PPvQ,

@@ -68,25 +68,25 @@ impl ChildValues {
         }
     }
 
-    /// The value of `pos` through `src`, kept if `pos` is a position of
-    /// the region (same material, no en-passant square).
-    fn value<R: LosingRules>(&self, pos: &Losing<R>, src: &dyn Lookup) -> Result<Value, TbError> {
-        let slot = (pos.state().ep_square.is_none()
-            && Material::from_board(pos.board()) == self.material)
-            .then(|| self.region.slot(self.layout.index(pos.board(), pos.turn())))
-            .flatten();
-        let Some(slot) = slot else {
-            return evaluate(pos, src);
-        };
-        let kept = &self.values[slot as usize];
-        match kept.load(Ordering::Relaxed) {
-            NOT_YET => {
-                let value = evaluate(pos, src)?;
-                kept.store(value.0, Ordering::Relaxed);
-                Ok(value)
-            }
-            v => Ok(Value(v)),
+    /// The value of `pos` through `src`, kept, if `pos` is a position of
+    /// the region (same material, no en-passant square); `None` if it is
+    /// not.
+    fn value<R: LosingRules>(
+        &self,
+        pos: &Losing<R>,
+        src: &dyn Lookup,
+    ) -> Option<Result<Value, TbError>> {
+        if pos.state().ep_square.is_some() || Material::from_board(pos.board()) != self.material {
+            return None;
         }
+        let slot = self
+            .region
+            .slot(self.layout.index(pos.board(), pos.turn()))?;
+        let kept = &self.values[slot as usize];
+        Some(match kept.load(Ordering::Relaxed) {
+            NOT_YET => evaluate(pos, src).inspect(|value| kept.store(value.0, Ordering::Relaxed)),
+            v => Ok(Value(v)),
+        })
     }
 }
 
@@ -105,18 +105,33 @@ fn derive_position_value<R: LosingRules>(
         return Ok(stalemate_value(pos));
     }
     let mut values = Vec::with_capacity(moves.len());
+    // A move to a position without a value is an error, never taken for
+    // a draw (which could lengthen a win).
+    let missing = || super::captures::not_covered::<R>(pos.board(), pos.turn());
     for &m in moves.iter() {
         let mut child = pos.clone();
         child.play_unchecked(m);
-        if let Some(children) = children {
-            values.push(children.value(&child, src)?);
-            continue;
+        let value = match children.and_then(|c| c.value(&child, src)) {
+            Some(kept) => kept?,
+            None => {
+                // Out of the table (a promotion), through `src`: where that
+                // reads files, a category is one read and a distance may
+                // be a derivation, so a win asks the category first.
+                if wdl == Wdl::Win {
+                    match super::evaluate_wdl::<R>(&child, src)? {
+                        Some(Wdl::Loss) => {}
+                        // Only a move to a loss can be the winning one.
+                        Some(_) => continue,
+                        None => return Err(missing()),
+                    }
+                }
+                evaluate(&child, src)?
+            }
+        };
+        if !value.is_known() {
+            return Err(missing());
         }
-        if wdl == Wdl::Win && super::evaluate_wdl::<R>(&child, src)? != Some(Wdl::Loss) {
-            // Only a move to a loss can be the winning one.
-            continue;
-        }
-        values.push(evaluate(&child, src)?);
+        values.push(value);
     }
     let value = Value::parent_of_best(values);
     match value.wdl() {
