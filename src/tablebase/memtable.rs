@@ -60,8 +60,11 @@ impl MemTable {
     /// Reads the part `slice` of the table of `material` in `dir` (see
     /// [`MemTable::load`]): when its side to move is the one the distance
     /// file does not store, only the slice's distances are derived, through
-    /// the whole table's stored side and `rest`. Reading takes the whole
-    /// table's memory for a while (four bytes an index).
+    /// the whole table's stored side and `rest`, and for a table with
+    /// pawns only at the positions a promotion leads to
+    /// ([`Slice::follows_a_promotion`]; its other wins and losses are held
+    /// as [`Value::UNKNOWN`]). Reading takes the whole table's memory for a
+    /// while (four bytes an index).
     pub fn load_slice<R: LosingRules>(
         dir: &Path,
         material: &Material,
