@@ -42,7 +42,7 @@ pub fn derive_value<R: LosingRules>(
 /// time a move leads there, as [`evaluate`] values it (its stored value,
 /// or the best of its captures), and kept for the other moves that lead
 /// there.
-pub(crate) struct ChildValues {
+struct ChildValues {
     material: Material,
     layout: Layout,
     region: Slice,
@@ -56,7 +56,7 @@ const NOT_YET: u16 = u16::MAX;
 
 impl ChildValues {
     /// Room for the positions of `region` of `material`'s table.
-    pub(crate) fn new(material: &Material, region: Slice) -> ChildValues {
+    fn new(material: &Material, region: Slice) -> ChildValues {
         ChildValues {
             material: *material,
             layout: Layout::new(*material),
@@ -171,7 +171,9 @@ pub fn fill_other_side<R: LosingRules>(
 }
 
 /// The values of the quiet positions of `part` of `material`'s table
-/// whose category (`wdl_at`) is a win or a loss, from one ply of probes
+/// whose category (`wdl_at`) is a win or a loss (of a pawn table's
+/// promotion slice, only where a promotion leads:
+/// [`Slice::follows_a_promotion`]), from one ply of probes
 /// through `src` (which must value the other side to move of `material`
 /// exactly), the positions of `leads_to` (where their quiet moves lead)
 /// valued once first: `(s, value)` for each such place `s` in `part`, in
@@ -201,7 +203,7 @@ pub fn derive_at<R: LosingRules>(
                 let Some((board, turn)) = layout.decode(i) else {
                     continue;
                 };
-                if super::retro::has_capture(&board, turn) {
+                if super::retro::has_capture(&board, turn) || !part.follows_a_promotion(&board) {
                     continue;
                 }
                 let Some(pos) = position_of::<R>(board, turn) else {

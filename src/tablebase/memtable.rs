@@ -104,17 +104,11 @@ impl MemTable {
         // looks nothing else up in the slice); the others' wins and losses
         // are held unknown, so that a lookup there would fail, not read a
         // wrong distance.
-        let layout = Layout::new(full.material);
-        let led_to = |i: u64| {
-            layout
-                .decode_valid(i)
-                .is_some_and(|(board, _)| slice.follows_a_promotion(&board))
-        };
         let src = super::WithOwn { own: &full, rest };
         let found = super::derive::derive_at::<R>(
             &full.material,
             slice,
-            |i| wdl_of(codes[i as usize]).filter(|&w| w == Wdl::Draw || led_to(i)),
+            |i| wdl_of(codes[i as usize]),
             &src,
             slice.other_side(),
         )?;

@@ -197,6 +197,34 @@ mod tests {
         Layout::new(Material::parse(key).unwrap())
     }
 
+    /// Checks that `slice` of `layout`'s table holds `slice.len()` raw
+    /// indices, each at the slot it gives back, and of the valid positions
+    /// exactly those `expected` says; returns how many those are.
+    fn assert_holds_exactly(
+        key: &str,
+        layout: &Layout,
+        slice: &Slice,
+        expected: impl Fn(&Board, Color) -> bool,
+    ) -> usize {
+        let (mut held, mut seen) = (0, 0);
+        for index in 0..layout.size() {
+            let slot = slice.slot(index);
+            if let Some(slot) = slot {
+                held += 1;
+                assert_eq!(slice.index(slot), index, "{key}");
+                assert!(slot < slice.len());
+            }
+            let Some((board, turn)) = layout.decode(index) else {
+                continue;
+            };
+            let want = expected(&board, turn);
+            assert_eq!(slot.is_some(), want, "{key} {index}");
+            seen += usize::from(want);
+        }
+        assert_eq!(held, slice.len(), "{key}");
+        seen
+    }
+
     #[test]
     fn a_slice_holds_exactly_the_positions_after_a_promotion() {
         // KQvP: White's queen in the second group; KPvR: Black's rook
@@ -215,25 +243,11 @@ mod tests {
             let slice = Slice::of_promotion(&layout, piece).unwrap();
             assert_eq!(slice.len() * 16, layout.size(), "{key}");
             let last = if piece.color == Color::White { 7 } else { 0 };
-            let (mut held, mut promoted_seen) = (0, 0);
-            for index in 0..layout.size() {
-                let slot = slice.slot(index);
-                if let Some(slot) = slot {
-                    held += 1;
-                    assert_eq!(slice.index(slot), index, "{key}");
-                    assert!(slot < slice.len());
-                }
-                let Some((board, turn)) = layout.decode(index) else {
-                    continue;
-                };
-                // A valid position is held exactly when the man stands on
-                // its last rank and the other side is to move.
-                let promoted =
-                    turn != piece.color && board.by_piece(piece).intersects(Bitboard::rank(last));
-                assert_eq!(slot.is_some(), promoted, "{key} {index}");
-                promoted_seen += usize::from(promoted);
-            }
-            assert_eq!(held, slice.len(), "{key}");
+            // A valid position is held exactly when the man stands on its
+            // last rank and the other side is to move.
+            let promoted_seen = assert_holds_exactly(key, &layout, &slice, |board, turn| {
+                turn != piece.color && board.by_piece(piece).intersects(Bitboard::rank(last))
+            });
             assert!(promoted_seen > 0, "{key}");
         }
     }
@@ -251,22 +265,11 @@ mod tests {
             assert_eq!(other.len(), slice.len(), "{key}");
             assert_eq!(other.other_side(), slice, "{key}");
             let last = if piece.color == Color::White { 7 } else { 0 };
-            for index in 0..layout.size() {
-                let slot = other.slot(index);
-                if let Some(slot) = slot {
-                    assert_eq!(other.index(slot), index, "{key}");
-                }
-                let Some((board, turn)) = layout.decode(index) else {
-                    continue;
-                };
-                let on_last =
-                    !layout.has_pawns() || board.by_piece(piece).intersects(Bitboard::rank(last));
-                assert_eq!(
-                    slot.is_some(),
-                    turn == piece.color && on_last,
-                    "{key} {index}"
-                );
-            }
+            assert_holds_exactly(key, &layout, &other, |board, turn| {
+                turn == piece.color
+                    && (!layout.has_pawns()
+                        || board.by_piece(piece).intersects(Bitboard::rank(last)))
+            });
         }
     }
 
@@ -302,16 +305,7 @@ mod tests {
             let layout = layout(key);
             let slice = Slice::of_promotion(&layout, piece).unwrap();
             assert_eq!(slice.len() * 2, layout.size(), "{key}");
-            for index in 0..layout.size() {
-                let slot = slice.slot(index);
-                if let Some(slot) = slot {
-                    assert_eq!(slice.index(slot), index, "{key}");
-                }
-                let Some((_, turn)) = layout.decode(index) else {
-                    continue;
-                };
-                assert_eq!(slot.is_some(), turn != piece.color, "{key} {index}");
-            }
+            assert_holds_exactly(key, &layout, &slice, |_, turn| turn != piece.color);
         }
     }
 
