@@ -2,7 +2,7 @@
 //! errors (never panics) on corrupt or truncated files.
 
 use proptest::prelude::*;
-use ransom::store::{TableKind, TableReader, TableWriter};
+use ransom::store::{BlockCache, CacheCounts, TableKind, TableReader, TableWriter};
 use std::path::PathBuf;
 
 fn temp_path(name: &str) -> PathBuf {
@@ -46,6 +46,39 @@ fn round_trip_across_blocks() {
             .zip(&expected)
             .all(|(a, b)| a.0 == b.0 && a.1 == b.1)
     );
+}
+
+#[test]
+fn tables_sharing_a_block_cache_read_the_same_records_within_its_bytes() {
+    // Two tables keep their blocks in one cache of about three blocks:
+    // every lookup reads what the table holds, blocks read again are
+    // found there, and the cache never holds more than its bytes.
+    let (a_path, a) = sample(3_000, 100);
+    let (b_path, b) = sample(2_000, 100);
+    let cache = BlockCache::new(3 * 100 * (8 + 3) + 200);
+    let shared = |path: &PathBuf| {
+        TableReader::open(path)
+            .unwrap()
+            .with_shared_cache(std::sync::Arc::clone(&cache))
+    };
+    let (ra, rb) = (shared(&a_path), shared(&b_path));
+    for round in 0..2 {
+        for ((ka, va), (kb, vb)) in a.iter().zip(&b).step_by(7) {
+            assert_eq!(ra.get(*ka).unwrap().as_deref(), Some(&va[..]), "{round}");
+            assert_eq!(rb.get(*kb).unwrap().as_deref(), Some(&vb[..]), "{round}");
+            assert!(cache.held() <= cache.capacity());
+        }
+    }
+    assert_eq!(ra.get(12345).unwrap(), None);
+    let counts = ra.cache_counts() + rb.cache_counts();
+    assert!(counts.hits > 0 && counts.misses > 0, "{counts:?}");
+    // Both tables' blocks are keyed apart: the same block index of the
+    // other table is never taken for one's own.
+    let lone = TableReader::open(&a_path).unwrap();
+    for (k, _) in a.iter().step_by(13) {
+        assert_eq!(ra.get(*k).unwrap(), lone.get(*k).unwrap());
+    }
+    assert_ne!(lone.cache_counts(), CacheCounts::default());
 }
 
 /// docs/store-format.md: version 2 and 3 blocks hold the keys (as

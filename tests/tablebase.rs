@@ -511,6 +511,59 @@ impl tablebase::Lookup for WithHoles<'_> {
     }
 }
 
+/// A source that counts the lookups asked of it.
+struct Counting<'a> {
+    inner: &'a dyn tablebase::Lookup,
+    asked: std::sync::atomic::AtomicU64,
+}
+
+impl tablebase::Lookup for Counting<'_> {
+    fn lookup(&self, material: &Material, index: u64) -> Result<Value, tablebase::TbError> {
+        self.asked
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.inner.lookup(material, index)
+    }
+}
+
+#[test]
+fn values_the_files_derive_have_their_moves_valued_through_the_tables_held() {
+    // A one-side distance file's other side is derived by one ply of
+    // probes. Behind tables held in memory (a build's), those probes go
+    // to the tables held first (`lookup_via`), not to the files alone: the
+    // same values, with the moves asked of the source in front.
+    let dir = antichess_3();
+    let tb = Tablebase::<International>::open(dir);
+    let m = Material::parse("KQvN").unwrap().canonical();
+    let layout = Layout::new(m);
+    let held = tablebase::MemTables::load_reads::<International>(dir, &m, false).unwrap();
+    let via = Counting {
+        inner: &held,
+        asked: Default::default(),
+    };
+    let mut looked_up = 0;
+    for index in (0..layout.size()).step_by(5) {
+        let Some((board, turn)) = layout.decode(index) else {
+            continue;
+        };
+        if tablebase::retro::has_capture(&board, turn) {
+            continue;
+        }
+        let direct = tablebase::Lookup::lookup(&tb, &m, index).unwrap();
+        let through = tablebase::Lookup::lookup_via(&tb, &m, index, &via).unwrap();
+        assert_eq!(through, direct, "{index}");
+        // MemTables holds no KQvN: it asks the files, which derive
+        // through it.
+        assert_eq!(tablebase::Lookup::lookup(&held, &m, index).unwrap(), direct);
+        looked_up += 1;
+    }
+    assert!(looked_up > 1000, "{looked_up}");
+    let asked = via.asked.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(
+        asked > 0,
+        "no derived value asked its moves of the tables held"
+    );
+}
+
 #[test]
 fn a_move_to_a_position_without_a_value_fails_a_derivation() {
     // Deriving the unstored side of a pawn table values its promotions

@@ -547,7 +547,14 @@ fn phase_label(state: &BuildProgress) -> String {
     );
     let level = state.level.load(Ordering::Relaxed);
     match state.phase() {
-        BuildPhase::Reading => "reading the tables it reads".to_string(),
+        BuildPhase::Reading => {
+            let table = state.reading.lock().unwrap_or_else(|e| e.into_inner());
+            if table.is_empty() {
+                "reading the tables it reads".to_string()
+            } else {
+                format!("reading the tables it reads ({table})")
+            }
+        }
         BuildPhase::Writing => "writing its files".to_string(),
         BuildPhase::Checkpointing => format!("writing a checkpoint (ply {level})"),
         BuildPhase::Generating if analysed < size => {
@@ -759,6 +766,11 @@ mod tests {
         state.level.store(82, Ordering::Relaxed);
         state.set_phase(BuildPhase::Reading);
         assert_eq!(phase_label(&state), "reading the tables it reads");
+        *state.reading.lock().unwrap() = "KQNvKP, 12 of 172".to_string();
+        assert_eq!(
+            phase_label(&state),
+            "reading the tables it reads (KQNvKP, 12 of 172)"
+        );
         state.set_phase(BuildPhase::Generating);
         assert_eq!(phase_label(&state), "distance 82 plies");
         state.analysed.store(50, Ordering::Relaxed);

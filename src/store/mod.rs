@@ -34,11 +34,13 @@
 //! corrupt or truncated table is an error at open, never a panic; a block's
 //! zstd checksum is checked when the block is read.
 
+mod block_cache;
 pub(crate) mod checksum;
 pub(crate) mod cursor;
 mod reader;
 mod writer;
 
+pub use block_cache::BlockCache;
 pub use checksum::fnv1a64;
 pub use reader::{CacheCounts, TableReader};
 pub use writer::{TableWriter, write_atomically, write_atomically_with};

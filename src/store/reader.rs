@@ -1,5 +1,6 @@
 //! Reading tables through a memory map, one block at a time.
 
+use super::block_cache::BlockCache;
 use super::checksum::{header_sum, header_sum_len};
 use super::cursor::Cursor;
 use super::{FORMAT_VERSION, MAGIC, OLDEST_READ_VERSION, StoreError, TableKind};
@@ -16,7 +17,9 @@ struct BlockEntry {
 }
 
 /// An open table. Lookups decompress one block and keep the few most
-/// recently used blocks in a small cache shared by all threads.
+/// recently used blocks in a small cache shared by all threads, or in a
+/// [`BlockCache`] shared with other tables
+/// ([`TableReader::with_shared_cache`]).
 pub struct TableReader {
     path: String,
     map: Mmap,
@@ -29,6 +32,8 @@ pub struct TableReader {
     blocks: Vec<BlockEntry>,
     version: u16,
     cache: Mutex<Vec<(usize, Arc<Block>)>>,
+    /// A cache shared with other tables, with this table's number in it.
+    shared: Option<(Arc<BlockCache>, u64)>,
     hits: AtomicU64,
     misses: AtomicU64,
 }
@@ -54,9 +59,16 @@ impl std::ops::Add for CacheCounts {
 
 /// One decompressed block: its keys in order and their values, `value_size`
 /// bytes each, in the same order.
-struct Block {
+pub(crate) struct Block {
     keys: Vec<u64>,
     values: Vec<u8>,
+}
+
+impl Block {
+    /// The bytes it takes in memory (about).
+    pub(crate) fn bytes(&self) -> u64 {
+        (self.keys.len() * 8 + self.values.len() + std::mem::size_of::<Block>()) as u64
+    }
 }
 
 const CACHE_BLOCKS: usize = 8;
@@ -183,6 +195,7 @@ impl TableReader {
             blocks,
             version,
             cache: Mutex::new(Vec::new()),
+            shared: None,
             hits: AtomicU64::new(0),
             misses: AtomicU64::new(0),
         })
@@ -227,7 +240,24 @@ impl TableReader {
         }
     }
 
+    /// The same table, its blocks kept in `cache` (shared with other
+    /// tables) instead of its own few-block cache.
+    pub fn with_shared_cache(mut self, cache: Arc<BlockCache>) -> TableReader {
+        self.shared = Some((cache, BlockCache::table_id()));
+        self
+    }
+
     fn block(&self, index: usize) -> Result<Arc<Block>, StoreError> {
+        if let Some((cache, table)) = &self.shared {
+            let mut missed = false;
+            let block = cache.block(*table, index, || {
+                missed = true;
+                self.block_uncached(index).map(Arc::new)
+            })?;
+            let count = if missed { &self.misses } else { &self.hits };
+            count.fetch_add(1, Ordering::Relaxed);
+            return Ok(block);
+        }
         {
             let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
             if let Some((_, block)) = cache.iter().find(|(i, _)| *i == index) {

@@ -248,7 +248,7 @@ pub fn build_with_progress<R: LosingRules>(
             let reading = std::time::Instant::now();
             let unspilled = mem.unspilled;
             state.set_phase(BuildPhase::Reading);
-            sliced = hold_reads::<R>(&mut mem, &readers, done, m, reads, options)?;
+            sliced = hold_reads::<R>(&mut mem, &readers, done, m, reads, options, &state.reading)?;
             load_seconds = reading.elapsed().as_secs_f64();
             spill_reads = mem.unspilled - unspilled;
             mem.file_lookups.store(0, Ordering::Relaxed);

@@ -718,6 +718,9 @@ pub struct BuildProgress {
     pub current: Mutex<String>,
     /// What the build is doing with it ([`BuildPhase`] as a byte).
     pub phase: AtomicU8,
+    /// While it reads the tables it reads: the one it is on, with its
+    /// place among them ("KQNvKP, 12 of 172").
+    pub reading: Mutex<String>,
 }
 
 /// What a build is doing with the table it is on.

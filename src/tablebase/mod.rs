@@ -229,6 +229,22 @@ pub trait Lookup: Sync {
     fn lookup_wdl(&self, material: &Material, index: u64) -> Result<Option<Wdl>, TbError> {
         Ok(self.lookup(material, index)?.wdl().map(|(w, _)| w))
     }
+
+    /// [`Lookup::lookup`], except that where this source derives the value
+    /// by one ply of probes (the side a one-side distance file does not
+    /// store), it values those moves through `via`: for a source behind
+    /// tables held in memory, whose lookups `via` answers first (the
+    /// files behind [`MemTables`]). `via` must value positions exactly as
+    /// this source does. By default the same as [`Lookup::lookup`].
+    fn lookup_via(
+        &self,
+        material: &Material,
+        index: u64,
+        via: &dyn Lookup,
+    ) -> Result<Value, TbError> {
+        let _ = via;
+        self.lookup(material, index)
+    }
 }
 
 /// A source seen through its categories only: every win is `win(0)` and
@@ -346,6 +362,11 @@ fn with_layout<T>(material: Material, f: impl FnOnce(&Layout) -> T) -> T {
     })
 }
 
+/// Bytes of file blocks [`MemTables::files_of`] keeps (shared by every
+/// table it reads): lookups of tables a build does not hold are scattered,
+/// and this keeps the blocks that neighbouring positions read again.
+pub const FILE_BLOCK_CACHE_BYTES: u64 = 256 << 20;
+
 /// What a build holds of a table it reads ([`MemTables::load_read_as`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum ReadAs {
@@ -408,7 +429,7 @@ impl MemTables {
     /// The files of `dir` opened afresh, as [`MemTables::over_files`]
     /// reads them.
     pub fn files_of<R: LosingRules>(dir: &Path, wdl_only: bool) -> Arc<dyn Lookup + Send> {
-        let tables = Tablebase::<R>::open(dir);
+        let tables = Tablebase::<R>::open(dir).with_block_cache(FILE_BLOCK_CACHE_BYTES);
         if wdl_only {
             Arc::new(CategoriesOf(tables))
         } else {
@@ -545,7 +566,9 @@ impl Lookup for MemTables {
     fn lookup(&self, material: &Material, index: u64) -> Result<Value, TbError> {
         match self.tables.get(material).and_then(|t| t.get(index)) {
             Some(v) => Ok(v),
-            None => self.files_for(material)?.lookup(material, index),
+            // A value the files derive has its moves valued here, so that
+            // the tables held answer them.
+            None => self.files_for(material)?.lookup_via(material, index, self),
         }
     }
 

@@ -9,7 +9,7 @@ use super::{
 };
 use crate::moves::Move;
 use crate::position::Position;
-use crate::store::TableReader;
+use crate::store::{BlockCache, TableReader};
 use crate::variants::{Losing, LosingRules};
 use hashbrown::HashMap;
 use std::marker::PhantomData;
@@ -32,11 +32,22 @@ struct Files {
 pub struct Tablebase<R: LosingRules> {
     dir: PathBuf,
     files: Mutex<HashMap<Material, Option<Arc<Files>>>>,
+    /// Where every table keeps its blocks, if shared.
+    cache: Option<Arc<BlockCache>>,
     rules: PhantomData<R>,
 }
 
 impl<R: LosingRules> Lookup for Tablebase<R> {
     fn lookup(&self, material: &Material, index: u64) -> Result<Value, TbError> {
+        self.lookup_via(material, index, self)
+    }
+
+    fn lookup_via(
+        &self,
+        material: &Material,
+        index: u64,
+        via: &dyn Lookup,
+    ) -> Result<Value, TbError> {
         let files = self.files(material)?;
         let path = || {
             table_path(&self.dir, R::VARIANT, material)
@@ -53,7 +64,7 @@ impl<R: LosingRules> Lookup for Tablebase<R> {
                 } else if super::SideLayout::side_of(index, size) == layout.side {
                     super::side::lookup(reader, *layout, index, wdl, &path())
                 } else {
-                    super::derive::derive_value::<R>(material, index, wdl, self)
+                    super::derive::derive_value::<R>(material, index, wdl, via)
                 }
             }
             _ => Err(TbError::NotCovered(format!(
@@ -75,8 +86,18 @@ impl<R: LosingRules> Tablebase<R> {
         Tablebase {
             dir: dir.into(),
             files: Mutex::new(HashMap::new()),
+            cache: None,
             rules: PhantomData,
         }
+    }
+
+    /// The same tables, every one keeping the blocks it reads in one cache
+    /// of `bytes` bytes instead of a few blocks each: for lookups
+    /// scattered over large tables (a build's lookups of tables it does
+    /// not hold).
+    pub fn with_block_cache(mut self, bytes: u64) -> Tablebase<R> {
+        self.cache = Some(BlockCache::new(bytes));
+        self
     }
 
     /// The directory.
@@ -133,15 +154,22 @@ impl<R: LosingRules> Tablebase<R> {
             map.insert(*material, None);
             return Err(missing());
         }
+        let open = |path: &Path| -> Result<TableReader, TbError> {
+            let reader = open_table(path, Some(R::VARIANT), Some(material))?;
+            Ok(match &self.cache {
+                Some(cache) => reader.with_shared_cache(Arc::clone(cache)),
+                None => reader,
+            })
+        };
         let dist = if dist_path.exists() {
-            let r = open_table(&dist_path, Some(R::VARIANT), Some(material))?;
+            let r = open(&dist_path)?;
             let kind = TableFile::of(&r);
             Some((r, kind))
         } else {
             None
         };
         let wdl = if wdl_file.exists() {
-            Some(open_table(&wdl_file, Some(R::VARIANT), Some(material))?)
+            Some(open(&wdl_file)?)
         } else {
             None
         };

@@ -7,7 +7,7 @@
 use super::{BuildOptions, Layout, Material, MemTables, ReadAs, Slice, TbError};
 use crate::variants::LosingRules;
 use hashbrown::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// The jobs of a plan that read each table, in order.
 pub(crate) struct Readers {
@@ -117,13 +117,14 @@ fn held_bytes(mem: &MemTables) -> u64 {
 
 /// Loads into `mem` every table `reads` that job `job` (building
 /// `material`) reads, after making room for them and the job's working
-/// state within `options.memory` ([`make_room`]). When the whole tables do
+/// state within `options.memory`, less the cache of file blocks
+/// ([`super::FILE_BLOCK_CACHE_BYTES`], [`make_room`]). When the whole tables do
 /// not fit, the tables its promotions reach are held as the slices those
 /// lookups fall in (cut from a whole table held, or read as slices).
 /// When they fit, such a table read from its files is held as its slice
 /// all the same where that takes less time
-/// ([`ReadAs::SliceIfFaster`]). Returns how many are held as
-/// slices.
+/// ([`ReadAs::SliceIfFaster`]). Names the table it reads in `reading`
+/// as it goes. Returns how many are held as slices.
 pub(crate) fn hold_reads<R: LosingRules>(
     mem: &mut MemTables,
     readers: &Readers,
@@ -131,10 +132,13 @@ pub(crate) fn hold_reads<R: LosingRules>(
     material: &Material,
     reads: &[Material],
     options: BuildOptions,
+    reading: &Mutex<String>,
 ) -> Result<usize, TbError> {
     let working = working_bytes(material);
     let all_slices = promotion_slices(material);
-    let slices = if job_memory_all_held(material, reads) > options.memory {
+    // The cache of file blocks takes its share first.
+    let budget = options.memory.saturating_sub(super::FILE_BLOCK_CACHE_BYTES);
+    let slices = if job_memory_all_held(material, reads) > budget {
         all_slices.clone()
     } else {
         Vec::new()
@@ -144,9 +148,9 @@ pub(crate) fn hold_reads<R: LosingRules>(
         .filter(|s| !mem.tables.contains_key(*s))
         .map(|s| read_bytes(s, &slices))
         .sum();
-    make_room(mem, readers, job, reads, missing + working, options.memory);
+    make_room(mem, readers, job, reads, missing + working, budget);
     // Promotion tables held whole stay so if everything fits.
-    if held_bytes(mem) + missing + working > options.memory {
+    if held_bytes(mem) + missing + working > budget {
         for (s, slice) in &slices {
             if let Some(whole) = mem.tables.get(s).filter(|t| t.slice().is_none()) {
                 let whole = Arc::clone(whole);
@@ -159,7 +163,9 @@ pub(crate) fn hold_reads<R: LosingRules>(
             }
         }
     }
-    for s in reads {
+    for (i, s) in reads.iter().enumerate() {
+        *reading.lock().unwrap_or_else(|e| e.into_inner()) =
+            format!("{s}, {} of {}", i + 1, reads.len());
         let how = match (slice_of(s, &slices), slice_of(s, &all_slices)) {
             (Some(slice), _) => ReadAs::Slice(slice),
             // Room for the whole table: its slice all the same where that
