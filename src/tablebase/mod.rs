@@ -442,8 +442,12 @@ impl MemTables {
     /// derived once, through the tables loaded before it and, for the
     /// tables only that derivation needs, the files), so that checking
     /// `material` looks its successors up without reading files or
-    /// deriving a distance per lookup. `wdl_only` loads categories
-    /// alone. An error names a table that is missing or damaged.
+    /// deriving a distance per lookup. A table `material` reaches only by
+    /// its promotions is held as the slice those lookups fall in
+    /// ([`resident::promotion_slices`], as a build holds it when memory is
+    /// short): KPPvKP's ten two-pawn promotion tables would take 21 GB
+    /// whole. `wdl_only` loads categories alone. An error names a table
+    /// that is missing or damaged.
     pub fn load_reads<R: LosingRules>(
         dir: &Path,
         material: &Material,
@@ -451,9 +455,14 @@ impl MemTables {
     ) -> Result<MemTables, TbError> {
         let mut reads = material.reads();
         reads.sort_by_key(|s| (s.men(), s.pawns(), s.to_string()));
+        let slices = resident::promotion_slices(material);
         let mut mem = MemTables::over_files::<R>(dir, wdl_only);
         for s in reads {
-            mem.load_read_as::<R>(material, &s, ReadAs::Whole, wdl_only)?;
+            let how = match slices.iter().find(|(t, _)| *t == s) {
+                Some(&(_, slice)) => ReadAs::Slice(slice),
+                None => ReadAs::Whole,
+            };
+            mem.load_read_as::<R>(material, &s, how, wdl_only)?;
         }
         Ok(mem)
     }

@@ -27,8 +27,9 @@ pub struct VerifyReport {
 }
 
 /// [`verify_file`] with the tables `path`'s table reads loaded from
-/// beside it into memory first ([`super::MemTables::load_reads`]; only
-/// their categories for a win/draw/loss file): what `tb verify` runs. Each
+/// beside it into memory first ([`super::MemTables::load_reads`]: those
+/// reached only by a promotion as that promotion's slice; only their
+/// categories for a win/draw/loss file): what `tb verify` runs. Each
 /// successor is then one memory lookup, where reading them through their
 /// files derived the unstored side's distances again at every lookup.
 pub fn verify_table_file<R: LosingRules>(path: &Path) -> Result<VerifyReport, TbError> {
