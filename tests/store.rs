@@ -62,6 +62,9 @@ fn tables_sharing_a_block_cache_read_the_same_records_within_its_bytes() {
             .with_shared_cache(std::sync::Arc::clone(&cache))
     };
     let (ra, rb) = (shared(&a_path), shared(&b_path));
+    // Every block of both, twice (50 blocks through room for 3, the two
+    // tables' blocks of the same index one after the other: keyed apart,
+    // one is never taken for the other's).
     for round in 0..2 {
         for ((ka, va), (kb, vb)) in a.iter().zip(&b).step_by(7) {
             assert_eq!(ra.get(*ka).unwrap().as_deref(), Some(&va[..]), "{round}");
@@ -69,16 +72,12 @@ fn tables_sharing_a_block_cache_read_the_same_records_within_its_bytes() {
             assert!(cache.held() <= cache.capacity());
         }
     }
+    // The blocks are in the shared cache, not in each table's own.
+    assert!(cache.held() > 0);
     assert_eq!(ra.get(12345).unwrap(), None);
     let counts = ra.cache_counts() + rb.cache_counts();
-    assert!(counts.hits > 0 && counts.misses > 0, "{counts:?}");
-    // Both tables' blocks are keyed apart: the same block index of the
-    // other table is never taken for one's own.
-    let lone = TableReader::open(&a_path).unwrap();
-    for (k, _) in a.iter().step_by(13) {
-        assert_eq!(ra.get(*k).unwrap(), lone.get(*k).unwrap());
-    }
-    assert_ne!(lone.cache_counts(), CacheCounts::default());
+    assert!(counts.hits > 0 && counts.misses >= 50, "{counts:?}");
+    assert_ne!(counts, CacheCounts::default());
 }
 
 /// docs/store-format.md: version 2 and 3 blocks hold the keys (as

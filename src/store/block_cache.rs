@@ -12,7 +12,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// them; the least useful go first when it is full.
 pub struct BlockCache {
     blocks: quick_cache::sync::Cache<(u64, usize), Arc<Block>, BlockBytes>,
-    bytes: u64,
 }
 
 /// The weight of a block: the bytes it holds.
@@ -34,13 +33,13 @@ impl BlockCache {
         let items = (bytes / TYPICAL_BLOCK_BYTES).clamp(16, 1 << 20) as usize;
         Arc::new(BlockCache {
             blocks: quick_cache::sync::Cache::with_weighter(items, bytes, BlockBytes),
-            bytes,
         })
     }
 
-    /// The bytes it may hold.
+    /// The bytes it may hold (those asked for, rounded up to its
+    /// shards).
     pub fn capacity(&self) -> u64 {
-        self.bytes
+        self.blocks.capacity()
     }
 
     /// The bytes it holds now.

@@ -244,13 +244,25 @@ pub fn build_with_progress<R: LosingRules>(
         } else {
             // Opened afresh per job: the files cache no table as missing
             // that an earlier job wrote.
-            mem.files = Some(MemTables::files_of::<R>(dir, options.wdl_only));
+            let cache = super::file_cache_bytes(options.memory);
+            mem.files = Some(MemTables::files_with_cache::<R>(
+                dir,
+                options.wdl_only,
+                Some(cache),
+            ));
             let reading = std::time::Instant::now();
             let unspilled = mem.unspilled;
             state.set_phase(BuildPhase::Reading);
             sliced = hold_reads::<R>(&mut mem, &readers, done, m, reads, options, &state.reading)?;
             load_seconds = reading.elapsed().as_secs_f64();
             spill_reads = mem.unspilled - unspilled;
+            // The generation looks up only what is held: the cache of file
+            // blocks goes, its memory with it.
+            mem.files = Some(MemTables::files_with_cache::<R>(
+                dir,
+                options.wdl_only,
+                None,
+            ));
             mem.file_lookups.store(0, Ordering::Relaxed);
             let checkpointing = options
                 .checkpoint_every

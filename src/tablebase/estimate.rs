@@ -93,7 +93,9 @@ pub fn estimate(
     let largest_job = needed
         .iter()
         .filter(|(m, _)| is_missing.contains(m))
-        .map(|(m, reads)| super::job_memory_within(m, reads, options.memory))
+        .map(|(m, reads)| {
+            super::job_memory_within(m, reads, super::resident::tables_budget(options.memory))
+        })
         .max()
         .unwrap_or(0);
     let share = small / measured_indices();

@@ -364,8 +364,17 @@ fn with_layout<T>(material: Material, f: impl FnOnce(&Layout) -> T) -> T {
 
 /// Bytes of file blocks [`MemTables::files_of`] keeps (shared by every
 /// table it reads): lookups of tables a build does not hold are scattered,
-/// and this keeps the blocks that neighbouring positions read again.
+/// and this keeps the blocks that neighbouring positions read again. A
+/// build keeps at most an eighth of its memory budget so
+/// ([`file_cache_bytes`]), while it reads a job's tables.
 pub const FILE_BLOCK_CACHE_BYTES: u64 = 256 << 20;
+
+/// The bytes of file blocks a build with a memory budget of `memory`
+/// bytes keeps while it reads a job's tables: [`FILE_BLOCK_CACHE_BYTES`],
+/// or an eighth of the budget if that is less.
+pub fn file_cache_bytes(memory: u64) -> u64 {
+    FILE_BLOCK_CACHE_BYTES.min(memory / 8)
+}
 
 /// What a build holds of a table it reads ([`MemTables::load_read_as`]).
 #[derive(Clone, Copy, Debug)]
@@ -387,7 +396,8 @@ pub(crate) enum ReadAs {
 /// files of their folder.
 ///
 /// A lookup is answered from the tables held; one of a table not held, or
-/// of an index outside the [`Slice`] held of it, is read from the files
+/// of an index outside the [`Slice`] held of it (or where the slice holds
+/// no value), is read from the files
 /// (when `files` is set): so what is held decides only speed, never a
 /// value. Those lookups are counted (`file_lookups`): building a table
 /// with every table it reads held makes none.
@@ -427,9 +437,24 @@ impl MemTables {
     }
 
     /// The files of `dir` opened afresh, as [`MemTables::over_files`]
-    /// reads them.
+    /// reads them: their blocks kept in one cache of
+    /// [`FILE_BLOCK_CACHE_BYTES`].
     pub fn files_of<R: LosingRules>(dir: &Path, wdl_only: bool) -> Arc<dyn Lookup + Send> {
-        let tables = Tablebase::<R>::open(dir).with_block_cache(FILE_BLOCK_CACHE_BYTES);
+        Self::files_with_cache::<R>(dir, wdl_only, Some(FILE_BLOCK_CACHE_BYTES))
+    }
+
+    /// [`MemTables::files_of`] with a shared cache of `cache_bytes` bytes
+    /// of blocks, or (`None`) a few blocks a table.
+    pub fn files_with_cache<R: LosingRules>(
+        dir: &Path,
+        wdl_only: bool,
+        cache_bytes: Option<u64>,
+    ) -> Arc<dyn Lookup + Send> {
+        let tables = Tablebase::<R>::open(dir);
+        let tables = match cache_bytes {
+            Some(bytes) => tables.with_block_cache(bytes),
+            None => tables,
+        };
         if wdl_only {
             Arc::new(CategoriesOf(tables))
         } else {
@@ -571,9 +596,20 @@ impl MemTables {
     }
 }
 
+impl MemTables {
+    /// The value held at `index` of `material`, if any: not where a slice
+    /// holds it unknown (a derived promotion slice's positions no
+    /// promotion leads to), which the files answer.
+    fn held(&self, material: &Material, index: u64) -> Option<Value> {
+        let table = self.tables.get(material)?;
+        let value = table.get(index)?;
+        (table.slice().is_none() || value.is_known()).then_some(value)
+    }
+}
+
 impl Lookup for MemTables {
     fn lookup(&self, material: &Material, index: u64) -> Result<Value, TbError> {
-        match self.tables.get(material).and_then(|t| t.get(index)) {
+        match self.held(material, index) {
             Some(v) => Ok(v),
             // A value the files derive has its moves valued here, so that
             // the tables held answer them.
@@ -584,7 +620,7 @@ impl Lookup for MemTables {
     /// A category missed by the tables held is read from the files'
     /// win/draw/loss table alone (no distance derived).
     fn lookup_wdl(&self, material: &Material, index: u64) -> Result<Option<Wdl>, TbError> {
-        match self.tables.get(material).and_then(|t| t.get(index)) {
+        match self.held(material, index) {
             Some(v) => Ok(v.wdl().map(|(w, _)| w)),
             None => self.files_for(material)?.lookup_wdl(material, index),
         }

@@ -35,6 +35,13 @@ impl Readers {
     }
 }
 
+/// The bytes of a memory budget left for tables and working state once
+/// the cache of file blocks of a job's reading has its share
+/// ([`super::file_cache_bytes`]).
+pub(crate) fn tables_budget(memory: u64) -> u64 {
+    memory - super::file_cache_bytes(memory)
+}
+
 /// Bytes a table takes in memory (one byte an index).
 pub(crate) fn resident_bytes(material: &Material) -> u64 {
     Layout::new(*material).size()
@@ -118,7 +125,7 @@ fn held_bytes(mem: &MemTables) -> u64 {
 /// Loads into `mem` every table `reads` that job `job` (building
 /// `material`) reads, after making room for them and the job's working
 /// state within `options.memory`, less the cache of file blocks
-/// ([`super::FILE_BLOCK_CACHE_BYTES`], [`make_room`]). When the whole tables do
+/// ([`tables_budget`], [`make_room`]). When the whole tables do
 /// not fit, the tables its promotions reach are held as the slices those
 /// lookups fall in (cut from a whole table held, or read as slices).
 /// When they fit, such a table read from its files is held as its slice
@@ -136,8 +143,9 @@ pub(crate) fn hold_reads<R: LosingRules>(
 ) -> Result<usize, TbError> {
     let working = working_bytes(material);
     let all_slices = promotion_slices(material);
+    *reading.lock().unwrap_or_else(|e| e.into_inner()) = String::new();
     // The cache of file blocks takes its share first.
-    let budget = options.memory.saturating_sub(super::FILE_BLOCK_CACHE_BYTES);
+    let budget = tables_budget(options.memory);
     let slices = if job_memory_all_held(material, reads) > budget {
         all_slices.clone()
     } else {
