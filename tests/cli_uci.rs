@@ -57,8 +57,10 @@ fn go_perft_prints_the_divide_format() {
 
 #[test]
 fn go_mate_reports_score_mate_and_bestmove() {
-    let out =
-        session("position fen 3R4/8/8/2p3K1/2p5/5B2/R1pPNB2/1b1k4 w - - 0 1\ngo mate 3\nquit\n");
+    // No `quit` after a `go`: it would stop the search (at once, as UCI
+    // asks) before the mate is certified; the end of the input stops it
+    // only after a grace period.
+    let out = session("position fen 3R4/8/8/2p3K1/2p5/5B2/R1pPNB2/1b1k4 w - - 0 1\ngo mate 3\n");
     assert!(out.contains("score mate 2 "), "{out}");
     assert!(out.contains("pv d2d4 "), "{out}");
     assert!(out.trim_end().ends_with("bestmove d2d4"), "{out}");
@@ -159,7 +161,7 @@ fn go_answers_from_a_stored_proof() {
 fn hostage_mate_as_a_gui_drives_it() {
     // RULES H11 position text; the key is an exchange with its drop (H5).
     let out = session(
-        "uci\nsetoption name UCI_Variant value hostage\nisready\nucinewgame\nposition fen 5Brk/8/8/8/8/2K3N1/8/8[R#BNb] w - - 0 1\ngo mate 3\nquit\n",
+        "uci\nsetoption name UCI_Variant value hostage\nisready\nucinewgame\nposition fen 5Brk/8/8/8/8/2K3N1/8/8[R#BNb] w - - 0 1\ngo mate 3\n",
     );
     let lines: Vec<&str> = out.lines().collect();
     assert!(

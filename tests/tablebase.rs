@@ -941,6 +941,31 @@ fn tolius_4man_keys() -> Vec<String> {
 }
 
 #[test]
+#[ignore = "builds a 5-man table with the 14 it needs and checks it (about 10 minutes in release); see tablebases/README.md"]
+fn a_five_man_table_builds_and_verifies() {
+    // KRvKNN (stored as KNNvKR), the 5-man table of tablebases/README.md
+    // "5-man tables": built from an empty folder with what it needs, both
+    // its files consistent with every position's moves (`tb verify`), and
+    // its longest win the 120 plies recorded there.
+    let m = Material::parse("KRvKNN").unwrap().canonical();
+    let (dir, built) = build_with("five-man", &[m], tablebase::BuildOptions::default());
+    assert_eq!(built.len(), 15, "KNNvKR and the 14 tables it needs");
+    let mut reports = Vec::new();
+    for path in [tablebase::wdl_path, tablebase::table_path] {
+        let file = path(&dir, ransom::Variant::Antichess, &m);
+        let report = tablebase::verify_table_file::<International>(&file).unwrap();
+        assert_eq!(report.first_error, None, "{}", file.display());
+        assert_eq!(report.positions, 51_907_774);
+        reports.push(report);
+    }
+    // The distance file's check finds the longest win.
+    let report = reports.pop().unwrap();
+    assert_eq!(report.longest_win, 120);
+    let fen = report.longest_win_fen.unwrap();
+    assert!(fen.starts_with("1N6/6r1/6k1/8/8/8/8/K1N5 w"), "{fen}");
+}
+
+#[test]
 #[ignore = "builds 4-man tables (minutes); see tablebases/README.md"]
 fn tolius_reference_dtw_4_men() {
     let keys = tolius_4man_keys();
