@@ -2,8 +2,9 @@
 //! --plan` writes the jobs, `make -j2` runs them from the generated
 //! Makefile, `store merge` folds their shards into the store, and `prove`
 //! finishes the root from the merged store with a proof that verifies.
-//! Also: a job killed and run again, a damaged shard, the Slurm and
-//! Kubernetes files run as their schedulers would run them.
+//! Also: a job killed and run again, a damaged shard, a job's outer tree
+//! handed through the store to the next job on its position, the Slurm
+//! and Kubernetes files run as their schedulers would run them.
 
 mod common;
 
@@ -270,6 +271,153 @@ fn a_killed_job_run_again_merges_and_a_damaged_shard_is_refused() {
     assert_eq!(code, 1);
     assert!(
         err.contains("job-0009") && err.contains("not a shard"),
+        "{err}"
+    );
+}
+
+/// The checkpoint files in `dir` (none if it does not exist).
+fn checkpoints_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.ends_with(".ckpt"))
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_job_on_a_position_an_earlier_job_left_open_resumes_its_outer_tree() {
+    let dir = common::fresh_dir("plan", "handover");
+    plan_line(OPEN, &dir, "2", "20000");
+    let job = |shard: &str| {
+        let (code, out, err) = ransom(
+            &[
+                "prove",
+                "--job",
+                "jobs/job-0000.json",
+                "--store-shard",
+                shard,
+                "--store",
+                "s",
+                "--json",
+            ],
+            &dir,
+        );
+        assert_eq!(code, 0, "{err}");
+        json(&out)
+    };
+    let merge = |shard: &str| {
+        let (code, out, err) = ransom(&["store", "merge", "s", shard, "--json"], &dir);
+        (code, json(&out), err)
+    };
+    let store_checkpoints = dir.join("s/antichess/checkpoints");
+
+    // Round 1: the job leaves its tree beside its shard, not in the store.
+    let first = job("jobs/shards/r1");
+    assert_ne!(first["result"], "proved", "the line is open: {first}");
+    assert_eq!(first["earlier_nodes"], 0, "{first}");
+    let left = checkpoints_in(&dir.join("jobs/shards/r1/antichess/checkpoints"));
+    assert_eq!(left.len(), 1, "one outer tree: {left:?}");
+    assert!(
+        !dir.join("jobs/shards/r1/antichess/checkpoints.staged")
+            .exists()
+    );
+    // (The store holds the plan's own tree, of the root.)
+    assert!(!checkpoints_in(&store_checkpoints).contains(&left[0]));
+
+    // The merge hands it to the store; the next job on the position
+    // resumes it and carries its nodes on.
+    let (code, merged, err) = merge("jobs/shards/r1");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(merged["shards"][0]["outer_trees"], 1, "{merged}");
+    assert!(checkpoints_in(&store_checkpoints).contains(&left[0]));
+    let second = job("jobs/shards/r2");
+    assert_eq!(second["earlier_nodes"], first["nodes"], "{second}");
+    let (code, merged, err) = merge("jobs/shards/r2");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(merged["shards"][0]["outer_trees"], 1, "{merged}");
+    let (code, out, err) = ransom(&["store", "stats", "s", "--json"], &dir);
+    assert_eq!(code, 0, "{err}");
+    let stats = json(&out);
+    let trees = stats["stores"][0]["checkpoints"].as_array().unwrap();
+    let total = first["nodes"].as_u64().unwrap() + second["nodes"].as_u64().unwrap();
+    assert!(
+        trees.iter().any(|t| t["nodes"].as_u64() == Some(total)),
+        "the store's tree carries both rounds' {total} nodes: {stats}"
+    );
+
+    // Merged again, the older tree does not replace the newer one.
+    let (code, merged, err) = merge("jobs/shards/r1");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(merged["shards"][0]["outer_trees"], 0, "{merged}");
+    assert_eq!(merged["shards"][0]["outer_trees_older"], 1, "{merged}");
+
+    // A job that settles its position leaves no tree: its shard says it.
+    let (code, out, err) = ransom(
+        &[
+            "prove",
+            "--job",
+            "jobs/job-0001.json",
+            "--store-shard",
+            "jobs/shards/settled",
+            "--store",
+            "s",
+            "--json",
+        ],
+        &dir,
+    );
+    assert_eq!(code, 0, "{err}");
+    let settled = json(&out);
+    assert_ne!(settled["result"], "unknown", "{settled}");
+    assert!(checkpoints_in(&dir.join("jobs/shards/settled/antichess/checkpoints")).is_empty());
+    assert!(
+        !dir.join("jobs/shards/settled/antichess/checkpoints.staged")
+            .exists()
+    );
+
+    // A damaged tree is refused and named; the shard's positions merge.
+    let third = job("jobs/shards/r3");
+    assert_ne!(third["result"], "proved", "{third}");
+    let tree = dir
+        .join("jobs/shards/r3/antichess/checkpoints")
+        .join(&left[0]);
+    let bytes = std::fs::read(&tree).unwrap();
+    std::fs::write(&tree, &bytes[..bytes.len() - 3]).unwrap();
+    let (code, merged, err) = merge("jobs/shards/r3");
+    assert_eq!(code, 1, "{merged}");
+    assert_eq!(merged["shards"][0]["ok"], true, "{merged}");
+    assert!(
+        err.contains("refused the outer tree") && err.contains(&left[0]),
+        "{err}"
+    );
+    let (code, out, err) = ransom(&["store", "verify", "s", "--no-tablebases"], &dir);
+    assert_eq!(code, 0, "{err}{out}");
+
+    // A damaged tree in the store stops the next job on its position,
+    // naming the file and what to do.
+    let stored = store_checkpoints.join(&left[0]);
+    let bytes = std::fs::read(&stored).unwrap();
+    std::fs::write(&stored, &bytes[..bytes.len() / 2]).unwrap();
+    let (code, _, err) = ransom(
+        &[
+            "prove",
+            "--job",
+            "jobs/job-0000.json",
+            "--store-shard",
+            "jobs/shards/r5",
+            "--store",
+            "s",
+        ],
+        &dir,
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains(&left[0]) && err.contains("remove it and the job starts afresh"),
         "{err}"
     );
 }

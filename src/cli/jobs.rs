@@ -105,6 +105,11 @@ pub struct JobOutcome {
     pub pn: u32,
     /// See `pn`.
     pub dn: u32,
+    /// Nodes of earlier jobs on this position whose outer tree this one
+    /// resumed (from the store's checkpoint, handed there by `store
+    /// merge`); 0 when it started afresh.
+    #[serde(default)]
+    pub earlier_nodes: u64,
 }
 
 /// The folder of the shards, inside the jobs folder.

@@ -1,6 +1,8 @@
 //! `ransom prove --job FILE --store-shard DIR`: settles one job of a plan
-//! into its own shard. Nothing else is written (no proof file, no
-//! checkpoint, nothing in the store it reads), so a job can run anywhere,
+//! into its own shard: the positions it settled and, if it did not settle
+//! its own, its outer tree (which `store merge` hands to the store, and
+//! the next job on that position resumes). Nothing else is written (no
+//! proof file, nothing in the store it reads), so a job can run anywhere,
 //! in any order, more than once.
 
 use super::jobs::{self, Job, JobOutcome};
@@ -76,11 +78,15 @@ fn run_job<P: Position>(
     }
     shard::check_target(shard, P::VARIANT)?;
     let base = args.store.as_deref().filter(|_| args.store_given);
-    let store = SolvedStore::for_job(base, P::VARIANT, args.store_memory).map_err(|e| {
-        anyhow::anyhow!(
-            "{e}\n(a job reads the store given by --store; leave it out to start from nothing)"
-        )
-    })?;
+    let store = SolvedStore::for_job(base, P::VARIANT, args.store_memory)
+        .map_err(|e| {
+            anyhow::anyhow!(
+                "{e}\n(a job reads the store given by --store; leave it out to start from nothing)"
+            )
+        })?
+        .writing_checkpoints_to(shard::staged_checkpoints(shard, P::VARIANT));
+    // The shard is replaced whole: an earlier run's tree goes with it.
+    shard::clear_checkpoints(shard, P::VARIANT)?;
     let mut display = args.progress_display();
     let oracle = args.leaf_oracle::<P>()?;
     let scale = prove_at_scale(
@@ -89,7 +95,17 @@ fn run_job<P: Position>(
         oracle.as_deref(),
         &args.config,
         &mut |status| display.update(status),
-    )?;
+    )
+    .map_err(|e| match (&e, store.checkpoints_read()) {
+        (ransom::store::StoreError::Corrupt { path, .. }, Some(trees))
+            if Path::new(path).starts_with(trees) =>
+        {
+            anyhow::anyhow!(
+                "{e}\n(the outer tree an earlier job left in the store for this position: remove it and the job starts afresh)"
+            )
+        }
+        _ => e.into(),
+    })?;
     display.finish();
     let report = scale.report;
     let mut records = store.take_added();
@@ -107,6 +123,12 @@ fn run_job<P: Position>(
         });
     }
     let positions = shard::write_shard(shard, P::VARIANT, &records)?;
+    if report.verdict == Verdict::Unknown && !disproved {
+        shard::publish_checkpoints(shard, P::VARIANT)?;
+    } else {
+        // Settled: the shard's records say so, the tree is not needed.
+        shard::clear_checkpoints(shard, P::VARIANT)?;
+    }
     let result = match report.verdict {
         Verdict::Win | Verdict::Loss => "proved",
         Verdict::Unknown if disproved => "disproved",
@@ -120,6 +142,7 @@ fn run_job<P: Position>(
         positions,
         pn: scale.root_numbers.0.get(),
         dn: scale.root_numbers.1.get(),
+        earlier_nodes: scale.earlier_nodes,
     };
     jobs::write_json(&jobs::outcome_path(shard), &outcome)?;
     if args.json {
@@ -131,11 +154,19 @@ fn run_job<P: Position>(
         outln!("{out}")?;
     } else {
         outln!(
-            "{}: {result} ({} to win in {}), {} nodes in {:.1} s, pn {} dn {}; shard {}: {positions} positions{}",
+            "{}: {result} ({} to win in {}), {} nodes{} in {:.1} s, pn {} dn {}; shard {}: {positions} positions{}",
             job.id,
             job.attacker,
             job.fen,
             outcome.nodes,
+            if scale.resumed {
+                format!(
+                    " (resuming the outer tree of {} nodes of earlier jobs)",
+                    outcome.earlier_nodes
+                )
+            } else {
+                String::new()
+            },
             outcome.seconds,
             outcome.pn,
             outcome.dn,

@@ -24,7 +24,8 @@ enum StoreCommand {
     Compact(StoreTarget),
     /// Re-prove every stored win and loss from the stored moves with the independent verifier.
     Verify(VerifyTarget),
-    /// Fold the shards of batch jobs (`prove --job … --store-shard`) into a store.
+    /// Fold the shards of batch jobs (`prove --job … --store-shard`) into a store, and hand
+    /// the outer trees of the jobs left open to the next jobs on their positions.
     Merge(super::store_merge::MergeTarget),
 }
 
@@ -140,7 +141,7 @@ fn stats(target: &StoreTarget, plan: Option<&Path>) -> anyhow::Result<ExitCode> 
         let no_win_white = count(|v| v.no_win(ransom::board::Color::White));
         let no_win_black = count(|v| v.no_win(ransom::board::Color::Black));
         let mut checkpoints = Vec::new();
-        if let Ok(entries) = std::fs::read_dir(dir.join("checkpoints")) {
+        if let Ok(entries) = std::fs::read_dir(dir.join(solved::CHECKPOINTS_DIR)) {
             for entry in entries.flatten() {
                 match checkpoint::summary(&entry.path()) {
                     Ok(s) => {

@@ -1,9 +1,11 @@
 //! `ransom store merge DIR SHARD…`: folds the shards of batch jobs into a
-//! store.
+//! store, then copies the outer trees the open jobs left in their shards
+//! into the store's checkpoints (`search::scale::adopt`).
 
 use super::progress::Progress;
 use ransom::Variant;
-use ransom::solved::{self, variant_dir};
+use ransom::search::scale::adopt::{Adopted, adopt_checkpoints};
+use ransom::solved::{self, CHECKPOINTS_DIR, shard, variant_dir};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -26,7 +28,8 @@ pub struct MergeTarget {
     quiet: bool,
 }
 
-/// Merges; exits 1 if any shard was refused (the others are merged).
+/// Merges; exits 1 if any shard or outer tree was refused (the others
+/// are merged).
 pub fn merge(target: &MergeTarget) -> anyhow::Result<ExitCode> {
     let variant: Variant = target.variant.parse()?;
     if target.dir.is_file() {
@@ -39,8 +42,24 @@ pub fn merge(target: &MergeTarget) -> anyhow::Result<ExitCode> {
         variant_dir(&target.dir, variant).display()
     ));
     let report = solved::merge_shards(&target.dir, variant, &target.shards)?;
-    progress.finish();
     let store = variant_dir(&target.dir, variant);
+    // The outer trees of the jobs that did not settle their positions,
+    // once their positions are in the store.
+    let trees: Vec<Adopted> = {
+        let _lock = solved::lock(&store, true)?;
+        report
+            .shards
+            .iter()
+            .map(|s| match &s.outcome {
+                Ok(_) => adopt_checkpoints(
+                    &shard::shard_checkpoints(&s.shard, variant),
+                    &store.join(CHECKPOINTS_DIR),
+                ),
+                Err(_) => Ok(Adopted::default()),
+            })
+            .collect::<Result<_, _>>()?
+    };
+    progress.finish();
     let after = report
         .compacted
         .as_ref()
@@ -49,10 +68,14 @@ pub fn merge(target: &MergeTarget) -> anyhow::Result<ExitCode> {
         let shards: Vec<serde_json::Value> = report
             .shards
             .iter()
-            .map(|s| match &s.outcome {
+            .zip(&trees)
+            .map(|(s, trees)| match &s.outcome {
                 Ok((positions, new)) => serde_json::json!({
                     "shard": s.shard.display().to_string(), "ok": true,
                     "positions": positions, "new": new,
+                    "outer_trees": trees.taken, "outer_trees_older": trees.older,
+                    "outer_trees_refused": trees.refused.iter()
+                        .map(|(p, e)| format!("{}: {e}", p.display())).collect::<Vec<_>>(),
                 }),
                 Err(e) => serde_json::json!({
                     "shard": s.shard.display().to_string(), "ok": false, "error": e.to_string(),
@@ -67,11 +90,19 @@ pub fn merge(target: &MergeTarget) -> anyhow::Result<ExitCode> {
             })
         )?;
     } else {
-        for s in &report.shards {
+        for (s, trees) in report.shards.iter().zip(&trees) {
             match &s.outcome {
                 Ok((positions, new)) => outln!(
-                    "merged {}: {positions} positions, {new} new to the store",
-                    s.shard.display()
+                    "merged {}: {positions} positions, {new} new to the store{}",
+                    s.shard.display(),
+                    match (trees.taken, trees.older) {
+                        (0, 0) => String::new(),
+                        (1, 0) => ", its outer tree handed on".to_string(),
+                        (taken, 0) => format!(", {taken} outer trees handed on"),
+                        (taken, older) => format!(
+                            ", {taken} outer trees handed on, {older} not (the store's have more nodes)"
+                        ),
+                    }
                 )?,
                 Err(e) => errln!("refused {}: {e}", s.shard.display()),
             }
@@ -87,7 +118,16 @@ pub fn merge(target: &MergeTarget) -> anyhow::Result<ExitCode> {
             }
         )?;
     }
+    for (path, e) in trees.iter().flat_map(|t| &t.refused) {
+        errln!(
+            "refused the outer tree {}: {e} (its positions are merged; the next job on it starts afresh)",
+            path.display()
+        );
+    }
     let refused = report.refused().count();
+    if trees.iter().any(|t| !t.refused.is_empty()) && refused == 0 {
+        return Ok(ExitCode::FAILURE);
+    }
     if refused > 0 {
         errln!(
             "{refused} shard{} refused and left out; the store holds the others (run the refused jobs again, then merge them)",

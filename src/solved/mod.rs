@@ -89,6 +89,19 @@ pub struct SolvedStore {
     began_with: usize,
     added: AtomicU64,
     reading: StoreReading,
+    checkpoints: CheckpointDirs,
+}
+
+/// The folder of a store's rule set that holds the checkpoints of the
+/// searches over it (`search::scale::checkpoint`), one file a search.
+pub const CHECKPOINTS_DIR: &str = "checkpoints";
+
+/// Where the searches over a store read the checkpoint they resume and
+/// write their own.
+#[derive(Clone, Debug, Default)]
+struct CheckpointDirs {
+    read: Option<PathBuf>,
+    write: Option<PathBuf>,
 }
 
 fn io_error(path: &Path) -> impl Fn(std::io::Error) -> StoreError + '_ {
@@ -165,6 +178,7 @@ impl SolvedStore {
             variant.name(),
             log_records,
         )?;
+        let checkpoints = Some(dir.join(CHECKPOINTS_DIR));
         Ok(SolvedStore {
             variant,
             began_with: index.len(),
@@ -174,6 +188,10 @@ impl SolvedStore {
             _lock: Some(lock),
             added: AtomicU64::new(0),
             reading,
+            checkpoints: CheckpointDirs {
+                read: checkpoints.clone(),
+                write: checkpoints,
+            },
         })
     }
 
@@ -189,6 +207,7 @@ impl SolvedStore {
             began_with: 0,
             added: AtomicU64::new(0),
             reading: StoreReading::default(),
+            checkpoints: CheckpointDirs::default(),
         }
     }
 
@@ -230,7 +249,34 @@ impl SolvedStore {
             _lock: None,
             added: AtomicU64::new(0),
             reading,
+            checkpoints: CheckpointDirs {
+                read: base.map(|root| variant_dir(root, variant).join(CHECKPOINTS_DIR)),
+                write: None,
+            },
         })
+    }
+
+    /// A job's store that writes its search's checkpoint into `dir`
+    /// (`prove --job` stages it there and hands it to the shard once the
+    /// shard is written). Without this a job's store writes none.
+    pub fn writing_checkpoints_to(mut self, dir: PathBuf) -> SolvedStore {
+        self.checkpoints.write = Some(dir);
+        self
+    }
+
+    /// The folder a search over this store resumes its checkpoint from:
+    /// the store's own; for a job's store, that of the store it read
+    /// (where `store merge` puts the checkpoints of earlier rounds' jobs);
+    /// none for a store in memory.
+    pub fn checkpoints_read(&self) -> Option<&Path> {
+        self.checkpoints.read.as_deref()
+    }
+
+    /// The folder a search over this store writes its checkpoint to: the
+    /// store's own, or the one given by
+    /// [`SolvedStore::writing_checkpoints_to`]; none for a store in memory.
+    pub fn checkpoints_written(&self) -> Option<&Path> {
+        self.checkpoints.write.as_deref()
     }
 
     /// The records added since the store was made (a job's store), taken

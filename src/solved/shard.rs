@@ -9,10 +9,18 @@
 //! shard whole. Being a store, a shard can be checked on its own with
 //! `ransom store verify DIR` (its wins may rest on positions of the main
 //! store that the job read; then only the merged store verifies).
+//!
+//! A job that ends without settling its position also leaves its outer
+//! tree, `DIR/<variant>/checkpoints/<hash>-<attacker>.ckpt`, which
+//! `store merge` hands to the store, so that the next job on that
+//! position resumes it. The search writes it into a staging folder and
+//! it is moved beside the table only once the table is written: a
+//! checkpoint never sits beside a table that lacks the positions its
+//! tree counts as settled.
 
 use super::files::{scan, table_path, write_table};
 use super::log::Record;
-use super::{Solved, variant_dir};
+use super::{CHECKPOINTS_DIR, Solved, variant_dir};
 use crate::store::StoreError;
 use crate::variants::Variant;
 use hashbrown::HashMap;
@@ -24,6 +32,66 @@ const SHARD_GENERATION: u32 = 1;
 /// The table file of `variant`'s shard under `shard`.
 pub fn shard_table(shard: &Path, variant: Variant) -> PathBuf {
     table_path(&variant_dir(shard, variant), SHARD_GENERATION)
+}
+
+/// The folder of the checkpoints a shard hands to the store.
+pub fn shard_checkpoints(shard: &Path, variant: Variant) -> PathBuf {
+    variant_dir(shard, variant).join(CHECKPOINTS_DIR)
+}
+
+/// The folder a job's search writes its checkpoint to until the shard's
+/// table is written ([`publish_checkpoints`]).
+pub fn staged_checkpoints(shard: &Path, variant: Variant) -> PathBuf {
+    variant_dir(shard, variant).join("checkpoints.staged")
+}
+
+/// Removes the checkpoints of an earlier run of the job (its shard is
+/// about to be replaced whole).
+pub fn clear_checkpoints(shard: &Path, variant: Variant) -> Result<(), StoreError> {
+    for dir in [
+        shard_checkpoints(shard, variant),
+        staged_checkpoints(shard, variant),
+    ] {
+        match std::fs::remove_dir_all(&dir) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(StoreError::Io {
+                    path: dir.display().to_string(),
+                    error: e,
+                });
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Moves the staged checkpoints beside the shard's table (call it once
+/// the table is written). Returns how many there were.
+pub fn publish_checkpoints(shard: &Path, variant: Variant) -> Result<usize, StoreError> {
+    let staged = staged_checkpoints(shard, variant);
+    let Ok(entries) = std::fs::read_dir(&staged) else {
+        return Ok(0);
+    };
+    let target = shard_checkpoints(shard, variant);
+    let io = |path: &Path| {
+        let path = path.display().to_string();
+        move |error| StoreError::Io { path, error }
+    };
+    std::fs::create_dir_all(&target).map_err(io(&target))?;
+    let mut moved = 0;
+    for entry in entries {
+        let path = entry.map_err(io(&staged))?.path();
+        let Some(name) = path
+            .file_name()
+            .filter(|n| n.to_string_lossy().ends_with(".ckpt"))
+        else {
+            continue;
+        };
+        std::fs::rename(&path, target.join(name)).map_err(io(&path))?;
+        moved += 1;
+    }
+    let _ = std::fs::remove_dir_all(&staged);
+    Ok(moved)
 }
 
 /// Writes `records` (in the order they were added) as the shard under

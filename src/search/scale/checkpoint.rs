@@ -40,6 +40,12 @@ pub struct Totals {
     pub seconds: f64,
 }
 
+/// The file name of the checkpoint of `attacker`'s search of the
+/// position with hash `key`, in a store's folder of checkpoints.
+pub fn file_name(key: u64, attacker: Color) -> String {
+    format!("{key:016x}-{}.ckpt", attacker.name())
+}
+
 /// Writes `tree` and `totals` to `path` atomically.
 pub fn save<P: Position>(
     path: &Path,

@@ -95,13 +95,16 @@ impl<P: Position> Phase<'_, P> {
         self.known(pos) == Some(true)
     }
 
-    fn checkpoint_path(&self) -> Option<PathBuf> {
-        let dir = self.store.dir()?;
-        Some(dir.join("checkpoints").join(format!(
-            "{:016x}-{}.ckpt",
-            self.root.zobrist(),
-            self.attacker.name()
-        )))
+    /// The checkpoint this search resumes (in the store's folder for
+    /// them) and the one it writes: the same file, except for a batch
+    /// job, which resumes what an earlier round's job on its position
+    /// handed to the store and writes its own beside its shard.
+    fn checkpoint_paths(&self) -> (Option<PathBuf>, Option<PathBuf>) {
+        let name = checkpoint::file_name(self.root.zobrist(), self.attacker);
+        (
+            self.store.checkpoints_read().map(|d| d.join(&name)),
+            self.store.checkpoints_written().map(|d| d.join(&name)),
+        )
     }
 
     fn time_left(&self) -> Option<Duration> {
@@ -122,8 +125,8 @@ impl<P: Position> Phase<'_, P> {
         &self,
         progress: &mut dyn FnMut(&ScaleStatus),
     ) -> Result<PhaseEnd<P>, StoreError> {
-        let path = self.checkpoint_path();
-        let loaded = match &path {
+        let (resume_from, path) = self.checkpoint_paths();
+        let loaded = match &resume_from {
             Some(p) => checkpoint::load(p, self.root, self.attacker)?,
             None => None,
         };

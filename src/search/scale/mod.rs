@@ -8,6 +8,7 @@
 //! as won until the proof, read out of the store
 //! ([`crate::search::assemble`]), has passed the independent verifier.
 
+pub mod adopt;
 pub mod checkpoint;
 mod driver;
 mod plan;
