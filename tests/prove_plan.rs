@@ -379,6 +379,19 @@ fn a_job_on_a_position_an_earlier_job_left_open_resumes_its_outer_tree() {
         !dir.join("jobs/shards/settled/antichess/checkpoints.staged")
             .exists()
     );
+    // A tree the store held of that position (as if an earlier round had
+    // left it open) is dropped by the merge.
+    let job1 = json(&std::fs::read_to_string(dir.join("jobs/job-0001.json")).unwrap());
+    let stale = store_checkpoints.join(format!(
+        "{}-{}.ckpt",
+        job1["key"].as_str().unwrap(),
+        job1["attacker"].as_str().unwrap()
+    ));
+    std::fs::copy(store_checkpoints.join(&left[0]), &stale).unwrap();
+    let (code, merged, err) = merge("jobs/shards/settled");
+    assert_eq!(code, 0, "{err}{merged}");
+    assert!(!stale.exists(), "the settled position's tree is dropped");
+    assert!(store_checkpoints.join(&left[0]).exists());
 
     // A damaged tree is refused and named; the shard's positions merge.
     let third = job("jobs/shards/r3");
@@ -398,8 +411,60 @@ fn a_job_on_a_position_an_earlier_job_left_open_resumes_its_outer_tree() {
     let (code, out, err) = ransom(&["store", "verify", "s", "--no-tablebases"], &dir);
     assert_eq!(code, 0, "{err}{out}");
 
+    // The same position with other move clocks (another move order, or
+    // a later start) resumes the same tree.
+    let mut moved = json(&std::fs::read_to_string(dir.join("jobs/job-0000.json")).unwrap());
+    let later_clocks = |fen: &str, by: u32| {
+        let mut fields: Vec<String> = fen.split(' ').map(String::from).collect();
+        let last = fields.len() - 1;
+        fields[last] = (fields[last].parse::<u32>().unwrap() + by).to_string();
+        fields.join(" ")
+    };
+    moved["start_fen"] = later_clocks(moved["start_fen"].as_str().unwrap(), 6).into();
+    moved["fen"] = later_clocks(moved["fen"].as_str().unwrap(), 6).into();
+    std::fs::write(dir.join("jobs/job-clocks.json"), moved.to_string()).unwrap();
+    let (code, out, err) = ransom(
+        &[
+            "prove",
+            "--job",
+            "jobs/job-clocks.json",
+            "--store-shard",
+            "jobs/shards/clocks",
+            "--store",
+            "s",
+            "--json",
+        ],
+        &dir,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json(&out)["earlier_nodes"].as_u64(), Some(total), "{out}");
+
+    // A store that shards were merged into is not taken for a shard.
+    let (code, _, err) = ransom(&["store", "merge", "fresh", "jobs/shards/r1"], &dir);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = ransom(
+        &[
+            "prove",
+            "--job",
+            "jobs/job-0000.json",
+            "--store-shard",
+            "fresh",
+        ],
+        &dir,
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("shards were merged into it"), "{err}");
+
     // A damaged tree in the store stops the next job on its position,
-    // naming the file and what to do.
+    // naming the file and what to do; the shard it was to replace keeps
+    // its table and tree.
+    let r2_tree = dir
+        .join("jobs/shards/r2/antichess/checkpoints")
+        .join(&left[0]);
+    let r2_before = (
+        std::fs::read(shard_table(&dir, "r2")).ok(),
+        std::fs::read(&r2_tree).unwrap(),
+    );
     let stored = store_checkpoints.join(&left[0]);
     let bytes = std::fs::read(&stored).unwrap();
     std::fs::write(&stored, &bytes[..bytes.len() / 2]).unwrap();
@@ -409,7 +474,7 @@ fn a_job_on_a_position_an_earlier_job_left_open_resumes_its_outer_tree() {
             "--job",
             "jobs/job-0000.json",
             "--store-shard",
-            "jobs/shards/r5",
+            "jobs/shards/r2",
             "--store",
             "s",
         ],
@@ -420,6 +485,56 @@ fn a_job_on_a_position_an_earlier_job_left_open_resumes_its_outer_tree() {
         err.contains(&left[0]) && err.contains("remove it and the job starts afresh"),
         "{err}"
     );
+    let r2_after = (
+        std::fs::read(shard_table(&dir, "r2")).ok(),
+        std::fs::read(&r2_tree).unwrap(),
+    );
+    assert!(
+        r2_before == r2_after,
+        "a run that fails keeps the shard as it was"
+    );
+}
+
+#[test]
+fn a_resumed_tree_that_ends_in_a_proof_verifies() {
+    let dir = common::fresh_dir("plan", "resumed-proof");
+    plan_line(LINE, &dir, "2", "3000");
+    let job = |shard: &str, nodes: &str| {
+        let (code, out, err) = ransom(
+            &[
+                "prove",
+                "--job",
+                "jobs/job-0000.json",
+                "--store-shard",
+                shard,
+                "--store",
+                "s",
+                "--max-nodes",
+                nodes,
+                "--json",
+            ],
+            &dir,
+        );
+        assert_eq!(code, 0, "{err}");
+        json(&out)
+    };
+    let first = job("jobs/shards/a", "3000");
+    assert_eq!(first["result"], "unknown", "a small budget: {first}");
+    let (code, _, err) = ransom(&["store", "merge", "s", "jobs/shards/a"], &dir);
+    assert_eq!(code, 0, "{err}");
+    let second = job("jobs/shards/b", "5000000");
+    assert_eq!(second["result"], "proved", "{second}");
+    assert_eq!(second["verified"], true, "{second}");
+    assert!(second["earlier_nodes"].as_u64().unwrap() > 0, "{second}");
+    let (code, out, err) = ransom(&["store", "merge", "s", "jobs/shards/b", "--json"], &dir);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json(&out)["shards"][0]["outer_tree_dropped"], true, "{out}");
+    let (code, out, err) = ransom(&["store", "verify", "s", "--no-tablebases"], &dir);
+    assert_eq!(code, 0, "{err}{out}");
+    // The root, continued from the merged store, gives the one-process result.
+    let root = prove(&["--store", "s"], &dir);
+    assert_eq!(root["winner"], "black", "{root}");
+    assert_eq!(root["verified"], true, "{root}");
 }
 
 /// The command line of the rendered Kubernetes manifest (the block under `args:`).

@@ -110,6 +110,28 @@ pub struct JobOutcome {
     /// merge`); 0 when it started afresh.
     #[serde(default)]
     pub earlier_nodes: u64,
+    /// The job's position's hash (as in the job file), so that `store
+    /// merge` can drop the store's outer tree of a position a job settled.
+    #[serde(default)]
+    pub key: String,
+    /// The side whose win the job sought.
+    #[serde(default)]
+    pub attacker: String,
+}
+
+impl JobOutcome {
+    /// The file name of the outer tree of the job's search (in a store's
+    /// checkpoints), if the job settled its position: that tree is then
+    /// no longer needed. `None` for a job left open, or a `job.json`
+    /// without a well-formed key and attacker.
+    pub fn settled_tree(&self) -> Option<String> {
+        if self.result != "proved" && self.result != "disproved" {
+            return None;
+        }
+        let key = u64::from_str_radix(&self.key, 16).ok()?;
+        let attacker = ransom::board::Color::from_name(&self.attacker)?;
+        Some(ransom::search::scale::checkpoint::file_name(key, attacker))
+    }
 }
 
 /// The folder of the shards, inside the jobs folder.

@@ -8,7 +8,7 @@
 use super::jobs::{self, Job, JobOutcome};
 use super::prove::{ProveArgsOwned, interrupted, on_big_stack};
 use ransom::notation::{fen, parse_move};
-use ransom::search::scale::prove_at_scale;
+use ransom::search::scale::{checkpoint, prove_at_scale};
 use ransom::search::{Pn, Verdict};
 use ransom::solved::{Record, Solved, SolvedStore, packed, shard};
 use ransom::{AnyPosition, Position, Variant, dispatch};
@@ -77,16 +77,26 @@ fn run_job<P: Position>(
         );
     }
     shard::check_target(shard, P::VARIANT)?;
+    // What a run killed in its search left; the earlier run's table and
+    // tree stay until this run's table replaces them.
+    shard::clear_staged(shard, P::VARIANT)?;
+    let attacker = args.config.attacker.unwrap_or(pos.turn());
+    let tree = checkpoint::file_name(pos.zobrist(), attacker);
+    let staged = shard::staged_checkpoints(shard, P::VARIANT);
     let base = args.store.as_deref().filter(|_| args.store_given);
-    let store = SolvedStore::for_job(base, P::VARIANT, args.store_memory)
+    let store = SolvedStore::for_job(base, P::VARIANT, args.store_memory, Some((&tree, &staged)))
         .map_err(|e| {
-            anyhow::anyhow!(
-                "{e}\n(a job reads the store given by --store; leave it out to start from nothing)"
-            )
-        })?
-        .writing_checkpoints_to(shard::staged_checkpoints(shard, P::VARIANT));
-    // The shard is replaced whole: an earlier run's tree goes with it.
-    shard::clear_checkpoints(shard, P::VARIANT)?;
+            let tree_damaged = matches!(&e, ransom::store::StoreError::Corrupt { path, .. } if path.ends_with(&tree));
+            if tree_damaged {
+                anyhow::anyhow!(
+                    "{e}\n(the outer tree an earlier job left in the store for this position: remove it and the job starts afresh)"
+                )
+            } else {
+                anyhow::anyhow!(
+                    "{e}\n(a job reads the store given by --store; leave it out to start from nothing)"
+                )
+            }
+        })?;
     let mut display = args.progress_display();
     let oracle = args.leaf_oracle::<P>()?;
     let scale = prove_at_scale(
@@ -95,17 +105,7 @@ fn run_job<P: Position>(
         oracle.as_deref(),
         &args.config,
         &mut |status| display.update(status),
-    )
-    .map_err(|e| match (&e, store.checkpoints_read()) {
-        (ransom::store::StoreError::Corrupt { path, .. }, Some(trees))
-            if Path::new(path).starts_with(trees) =>
-        {
-            anyhow::anyhow!(
-                "{e}\n(the outer tree an earlier job left in the store for this position: remove it and the job starts afresh)"
-            )
-        }
-        _ => e.into(),
-    })?;
+    )?;
     display.finish();
     let report = scale.report;
     let mut records = store.take_added();
@@ -115,19 +115,20 @@ fn run_job<P: Position>(
         // disproof counted as repetitions all start there, and stay
         // repetitions however the root is reached, so the disproof holds
         // on every path and is kept like the store's other such results.
-        let attacker = args.config.attacker.unwrap_or(pos.turn());
         records.push(Record {
             key: pos.zobrist(),
             value: Solved::no_win_for(attacker, report.nodes),
             position: Some(position),
         });
     }
+    // The earlier tree goes just before the table it belongs with.
+    shard::clear_published(shard, P::VARIANT)?;
     let positions = shard::write_shard(shard, P::VARIANT, &records)?;
     if report.verdict == Verdict::Unknown && !disproved {
         shard::publish_checkpoints(shard, P::VARIANT)?;
     } else {
         // Settled: the shard's records say so, the tree is not needed.
-        shard::clear_checkpoints(shard, P::VARIANT)?;
+        shard::clear_staged(shard, P::VARIANT)?;
     }
     let result = match report.verdict {
         Verdict::Win | Verdict::Loss => "proved",
@@ -143,6 +144,8 @@ fn run_job<P: Position>(
         pn: scale.root_numbers.0.get(),
         dn: scale.root_numbers.1.get(),
         earlier_nodes: scale.earlier_nodes,
+        key: job.key.clone(),
+        attacker: job.attacker.clone(),
     };
     jobs::write_json(&jobs::outcome_path(shard), &outcome)?;
     if args.json {

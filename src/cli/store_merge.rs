@@ -2,10 +2,11 @@
 //! store, then copies the outer trees the open jobs left in their shards
 //! into the store's checkpoints (`search::scale::adopt`).
 
+use super::jobs::{self, JobOutcome};
 use super::progress::Progress;
 use ransom::Variant;
-use ransom::search::scale::adopt::{Adopted, adopt_checkpoints};
-use ransom::solved::{self, CHECKPOINTS_DIR, shard, variant_dir};
+use ransom::search::scale::adopt::Adopted;
+use ransom::solved::{self, variant_dir};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -41,24 +42,15 @@ pub fn merge(target: &MergeTarget) -> anyhow::Result<ExitCode> {
         target.shards.len(),
         variant_dir(&target.dir, variant).display()
     ));
-    let report = solved::merge_shards(&target.dir, variant, &target.shards)?;
-    let store = variant_dir(&target.dir, variant);
-    // The outer trees of the jobs that did not settle their positions,
-    // once their positions are in the store.
-    let trees: Vec<Adopted> = {
-        let _lock = solved::lock(&store, true)?;
-        report
-            .shards
-            .iter()
-            .map(|s| match &s.outcome {
-                Ok(_) => adopt_checkpoints(
-                    &shard::shard_checkpoints(&s.shard, variant),
-                    &store.join(CHECKPOINTS_DIR),
-                ),
-                Err(_) => Ok(Adopted::default()),
-            })
-            .collect::<Result<_, _>>()?
+    // A job that settled its position leaves the store's tree of it
+    // unneeded; its `job.json` names it.
+    let settled_tree = |shard: &std::path::Path| {
+        jobs::read_json::<JobOutcome>(&jobs::outcome_path(shard), "job result")
+            .ok()
+            .and_then(|outcome| outcome.settled_tree())
     };
+    let report = solved::merge_shards(&target.dir, variant, &target.shards, &settled_tree)?;
+    let store = variant_dir(&target.dir, variant);
     progress.finish();
     let after = report
         .compacted
@@ -68,13 +60,13 @@ pub fn merge(target: &MergeTarget) -> anyhow::Result<ExitCode> {
         let shards: Vec<serde_json::Value> = report
             .shards
             .iter()
-            .zip(&trees)
-            .map(|(s, trees)| match &s.outcome {
+            .map(|s| match &s.outcome {
                 Ok((positions, new)) => serde_json::json!({
                     "shard": s.shard.display().to_string(), "ok": true,
                     "positions": positions, "new": new,
-                    "outer_trees": trees.taken, "outer_trees_older": trees.older,
-                    "outer_trees_refused": trees.refused.iter()
+                    "outer_trees": s.trees.taken, "outer_trees_older": s.trees.older,
+                    "outer_tree_dropped": s.trees.dropped,
+                    "outer_trees_refused": s.trees.refused.iter()
                         .map(|(p, e)| format!("{}: {e}", p.display())).collect::<Vec<_>>(),
                 }),
                 Err(e) => serde_json::json!({
@@ -90,19 +82,12 @@ pub fn merge(target: &MergeTarget) -> anyhow::Result<ExitCode> {
             })
         )?;
     } else {
-        for (s, trees) in report.shards.iter().zip(&trees) {
+        for s in &report.shards {
             match &s.outcome {
                 Ok((positions, new)) => outln!(
                     "merged {}: {positions} positions, {new} new to the store{}",
                     s.shard.display(),
-                    match (trees.taken, trees.older) {
-                        (0, 0) => String::new(),
-                        (1, 0) => ", its outer tree handed on".to_string(),
-                        (taken, 0) => format!(", {taken} outer trees handed on"),
-                        (taken, older) => format!(
-                            ", {taken} outer trees handed on, {older} not (the store's have more nodes)"
-                        ),
-                    }
+                    trees_said(&s.trees)
                 )?,
                 Err(e) => errln!("refused {}: {e}", s.shard.display()),
             }
@@ -118,14 +103,19 @@ pub fn merge(target: &MergeTarget) -> anyhow::Result<ExitCode> {
             }
         )?;
     }
-    for (path, e) in trees.iter().flat_map(|t| &t.refused) {
+    let trees_refused: Vec<_> = report
+        .shards
+        .iter()
+        .flat_map(|s| &s.trees.refused)
+        .collect();
+    for (path, e) in &trees_refused {
         errln!(
-            "refused the outer tree {}: {e} (its positions are merged; the next job on it starts afresh)",
+            "refused the outer tree {}: {e} (the shard's positions are merged; the store keeps the tree it had of that position, if any)",
             path.display()
         );
     }
     let refused = report.refused().count();
-    if trees.iter().any(|t| !t.refused.is_empty()) && refused == 0 {
+    if !trees_refused.is_empty() && refused == 0 {
         return Ok(ExitCode::FAILURE);
     }
     if refused > 0 {
@@ -136,4 +126,21 @@ pub fn merge(target: &MergeTarget) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What became of a shard's outer trees, for the line of its merge.
+fn trees_said(trees: &Adopted) -> String {
+    let mut said = match (trees.taken, trees.older) {
+        (0, 0) => String::new(),
+        (1, 0) => ", its outer tree handed on".to_string(),
+        (0, 1) => ", its outer tree not (the store's of that position has as many nodes or more)"
+            .to_string(),
+        (taken, older) => format!(
+            ", {taken} outer trees handed on, {older} not (the store's have as many nodes or more)"
+        ),
+    };
+    if trees.dropped {
+        said += ", the store's tree of the position it settled dropped";
+    }
+    said
 }

@@ -6,12 +6,17 @@
 //! store and the good shards are then written as one new compacted table
 //! (the same atomic step as compaction), so a crash during a merge leaves
 //! the store as it was, and merging a shard twice changes nothing the
-//! second time.
+//! second time. Then, under the same lock, the outer trees the shards'
+//! jobs left open are handed to the store's checkpoints
+//! ([`crate::search::scale::adopt`]): each read with its shard's table
+//! (refused if the table changed meanwhile) and written only once the
+//! table's positions are in the store.
 
 use super::compact::{CompactReport, rewrite};
 use super::files::{Merged, MergedRecord, read_merged, scan};
-use super::shard::shard_table;
-use super::{lock, variant_dir};
+use super::shard::{shard_checkpoints, shard_table};
+use super::{CHECKPOINTS_DIR, lock, variant_dir};
+use crate::search::scale::adopt::{Adopted, ShardTrees, hand_over, read_shard_trees};
 use crate::store::StoreError;
 use crate::variants::Variant;
 use hashbrown::HashMap;
@@ -25,6 +30,8 @@ pub struct ShardMerge {
     /// Distinct positions it holds and how many of them the store did not
     /// have (or knew less about); or why it was refused.
     pub outcome: Result<(u64, u64), StoreError>,
+    /// What became of the outer trees it holds.
+    pub trees: Adopted,
 }
 
 /// What a merge did.
@@ -70,11 +77,14 @@ fn read_shard(shard: &Path, variant: Variant) -> Result<Merged, StoreError> {
 }
 
 /// Merges the shards into `variant`'s store under `root` (created if it
-/// does not exist), taking the store's lock.
+/// does not exist), taking the store's lock, and hands their outer trees
+/// to the store. `settled_tree` names, for a shard, the store's tree of
+/// the position its job settled (no longer needed: dropped).
 pub fn merge_shards(
     root: &Path,
     variant: Variant,
     shards: &[PathBuf],
+    settled_tree: &dyn Fn(&Path) -> Option<String>,
 ) -> Result<MergeReport, StoreError> {
     let dir = variant_dir(root, variant);
     std::fs::create_dir_all(&dir).map_err(|error| StoreError::Io {
@@ -89,7 +99,13 @@ pub fn merge_shards(
         ..MergeReport::default()
     };
     let mut added = 0u64;
+    let mut trees: Vec<ShardTrees> = Vec::with_capacity(shards.len());
+    // The identity of each shard's table as merged (`None`: refused, or
+    // it changed while it was read).
+    let mut identities = Vec::with_capacity(shards.len());
     for shard in shards {
+        let table = shard_table(shard, variant);
+        let before = shard_identity(&table);
         let outcome = read_shard(shard, variant).map(|part| {
             let mut new = 0u64;
             for m in part.records.values() {
@@ -117,23 +133,42 @@ pub fn merge_shards(
             }
             (part.records.len() as u64, new)
         });
+        let mut shard_trees = ShardTrees::default();
+        let mut identity = None;
         if let Ok((_, new)) = &outcome {
             added += new;
+            shard_trees = read_shard_trees(&shard_checkpoints(shard, variant));
+            if shard_identity(&table) == before {
+                identity = before;
+            } else {
+                shard_trees.refuse_all(
+                    "the shard's table changed while it was merged (a job ran again into it): merge the shard again",
+                );
+            }
         }
+        trees.push(shard_trees);
+        identities.push(identity);
         report.shards.push(ShardMerge {
             shard: shard.clone(),
             outcome,
+            trees: Adopted::default(),
         });
     }
     if added > 0 {
         report.compacted = Some(rewrite(&dir, variant, &found, &merged)?);
     }
+    let checkpoints = dir.join(CHECKPOINTS_DIR);
+    for (s, shard_trees) in report.shards.iter_mut().zip(trees) {
+        if s.outcome.is_ok() {
+            let settled = settled_tree(&s.shard);
+            s.trees = hand_over(shard_trees, &checkpoints, settled.as_deref());
+        }
+    }
     // Which shards the store now holds, for `store stats --plan`.
     let MergedShards(mut list) = MergedShards::read(&dir);
-    for s in report.shards.iter().filter(|s| s.outcome.is_ok()) {
-        let table = shard_table(&s.shard, variant);
-        if let Some(identity) = shard_identity(&table) {
-            list.insert(absolute(&table), identity);
+    for (s, identity) in report.shards.iter().zip(identities) {
+        if let Some(identity) = identity {
+            list.insert(absolute(&shard_table(&s.shard, variant)), identity);
         }
     }
     let mut text = String::new();
@@ -147,7 +182,7 @@ pub fn merge_shards(
 }
 
 /// The store's list of the shard tables merged into it.
-const MERGED_LIST: &str = "merged-shards.txt";
+pub(crate) const MERGED_LIST: &str = "merged-shards.txt";
 
 /// A shard table's identity: its size and modification time (ns). A job
 /// run again replaces its table, which changes both.

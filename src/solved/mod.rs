@@ -215,10 +215,16 @@ impl SolvedStore {
     /// store under `base` holds (read, not written: a shared lock is taken
     /// while reading), and keeps every record added in memory, for
     /// [`SolvedStore::take_added`] to hand to [`shard::write_shard`].
+    /// With `tree` (a checkpoint's file name and a folder), the store's
+    /// checkpoint of that name is copied into the folder under the same
+    /// lock (so that it never counts as settled a position the job's
+    /// store lacks), and the job's search resumes and writes its
+    /// checkpoint there.
     pub fn for_job(
         base: Option<&Path>,
         variant: Variant,
         memory_bytes: usize,
+        tree: Option<(&str, &Path)>,
     ) -> Result<SolvedStore, StoreError> {
         let (index, reading) = match base {
             Some(root) => {
@@ -233,7 +239,15 @@ impl SolvedStore {
                     });
                 }
                 let _shared = lock(&dir, false)?;
-                read_index(&scan(&dir)?, variant, memory_bytes)?
+                let read = read_index(&scan(&dir)?, variant, memory_bytes)?;
+                if let Some((name, folder)) = tree {
+                    crate::search::scale::adopt::stage_from_store(
+                        &dir.join(CHECKPOINTS_DIR),
+                        name,
+                        folder,
+                    )?;
+                }
+                read
             }
             None => (
                 SolvedIndex::with_capacity(slots_for(memory_bytes)),
@@ -250,31 +264,21 @@ impl SolvedStore {
             added: AtomicU64::new(0),
             reading,
             checkpoints: CheckpointDirs {
-                read: base.map(|root| variant_dir(root, variant).join(CHECKPOINTS_DIR)),
-                write: None,
+                read: tree.map(|(_, folder)| folder.to_path_buf()),
+                write: tree.map(|(_, folder)| folder.to_path_buf()),
             },
         })
     }
 
-    /// A job's store that writes its search's checkpoint into `dir`
-    /// (`prove --job` stages it there and hands it to the shard once the
-    /// shard is written). Without this a job's store writes none.
-    pub fn writing_checkpoints_to(mut self, dir: PathBuf) -> SolvedStore {
-        self.checkpoints.write = Some(dir);
-        self
-    }
-
     /// The folder a search over this store resumes its checkpoint from:
-    /// the store's own; for a job's store, that of the store it read
-    /// (where `store merge` puts the checkpoints of earlier rounds' jobs);
-    /// none for a store in memory.
+    /// the store's own, or a job's folder given to
+    /// [`SolvedStore::for_job`]; none for a store in memory.
     pub fn checkpoints_read(&self) -> Option<&Path> {
         self.checkpoints.read.as_deref()
     }
 
-    /// The folder a search over this store writes its checkpoint to: the
-    /// store's own, or the one given by
-    /// [`SolvedStore::writing_checkpoints_to`]; none for a store in memory.
+    /// The folder a search over this store writes its checkpoint to (the
+    /// same as [`SolvedStore::checkpoints_read`]).
     pub fn checkpoints_written(&self) -> Option<&Path> {
         self.checkpoints.write.as_deref()
     }

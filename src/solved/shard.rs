@@ -13,10 +13,12 @@
 //! A job that ends without settling its position also leaves its outer
 //! tree, `DIR/<variant>/checkpoints/<hash>-<attacker>.ckpt`, which
 //! `store merge` hands to the store, so that the next job on that
-//! position resumes it. The search writes it into a staging folder and
-//! it is moved beside the table only once the table is written: a
-//! checkpoint never sits beside a table that lacks the positions its
-//! tree counts as settled.
+//! position resumes it. The search writes it into a staging folder; the
+//! earlier tree is removed just before the table is replaced and the new
+//! one moved beside it once the table is written: a tree never sits
+//! beside a table that lacks the positions it counts as settled, and a
+//! run that fails or is killed before its table leaves the earlier
+//! table and tree as they were.
 
 use super::files::{scan, table_path, write_table};
 use super::log::Record;
@@ -45,38 +47,43 @@ pub fn staged_checkpoints(shard: &Path, variant: Variant) -> PathBuf {
     variant_dir(shard, variant).join("checkpoints.staged")
 }
 
-/// Removes the checkpoints of an earlier run of the job (its shard is
-/// about to be replaced whole).
-pub fn clear_checkpoints(shard: &Path, variant: Variant) -> Result<(), StoreError> {
-    for dir in [
-        shard_checkpoints(shard, variant),
-        staged_checkpoints(shard, variant),
-    ] {
-        match std::fs::remove_dir_all(&dir) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                return Err(StoreError::Io {
-                    path: dir.display().to_string(),
-                    error: e,
-                });
-            }
-            _ => {}
-        }
+/// Removes the folder `dir` and what it holds, if it exists.
+fn remove_folder(dir: &Path) -> Result<(), StoreError> {
+    match std::fs::remove_dir_all(dir) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(StoreError::Io {
+            path: dir.display().to_string(),
+            error: e,
+        }),
+        _ => Ok(()),
     }
-    Ok(())
+}
+
+/// Removes what an earlier run of the job left staged (a run killed in
+/// its search).
+pub fn clear_staged(shard: &Path, variant: Variant) -> Result<(), StoreError> {
+    remove_folder(&staged_checkpoints(shard, variant))
+}
+
+/// Removes the tree beside the shard's table: call it just before the
+/// table is replaced, which the tree belongs with.
+pub fn clear_published(shard: &Path, variant: Variant) -> Result<(), StoreError> {
+    remove_folder(&shard_checkpoints(shard, variant))
 }
 
 /// Moves the staged checkpoints beside the shard's table (call it once
 /// the table is written). Returns how many there were.
 pub fn publish_checkpoints(shard: &Path, variant: Variant) -> Result<usize, StoreError> {
     let staged = staged_checkpoints(shard, variant);
-    let Ok(entries) = std::fs::read_dir(&staged) else {
-        return Ok(0);
-    };
-    let target = shard_checkpoints(shard, variant);
     let io = |path: &Path| {
         let path = path.display().to_string();
         move |error| StoreError::Io { path, error }
     };
+    let entries = match std::fs::read_dir(&staged) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(e) => return Err(io(&staged)(e)),
+    };
+    let target = shard_checkpoints(shard, variant);
     std::fs::create_dir_all(&target).map_err(io(&target))?;
     let mut moved = 0;
     for entry in entries {
@@ -90,7 +97,7 @@ pub fn publish_checkpoints(shard: &Path, variant: Variant) -> Result<usize, Stor
         std::fs::rename(&path, target.join(name)).map_err(io(&path))?;
         moved += 1;
     }
-    let _ = std::fs::remove_dir_all(&staged);
+    remove_folder(&staged)?;
     Ok(moved)
 }
 
@@ -129,6 +136,15 @@ pub fn check_target(shard: &Path, variant: Variant) -> Result<(), StoreError> {
         });
     }
     let dir = variant_dir(shard, variant);
+    if dir.join(super::merge::MERGED_LIST).exists() {
+        return Err(StoreError::Io {
+            path: shard.display().to_string(),
+            error: std::io::Error::new(
+                std::io::ErrorKind::AlreadyExists,
+                "is a store (shards were merged into it), not a job's shard; give the job a folder of its own",
+            ),
+        });
+    }
     if dir.is_dir() {
         let found = scan(&dir)?;
         let foreign = found.logs.first().map(|l| l.1.clone()).or_else(|| {

@@ -1,74 +1,155 @@
-//! Handing the outer trees of batch jobs to a store (`store merge`): a
-//! job that did not settle its position leaves its checkpoint in its
-//! shard ([`crate::solved::shard`]); copied into the store's folder of
-//! checkpoints, it is resumed by the next job on that position (and by
-//! a `prove` of it over that store).
+//! Outer trees between batch jobs and a store. A job that does not settle
+//! its position leaves its checkpoint in its shard
+//! ([`crate::solved::shard`]); `store merge` copies it into the store's
+//! folder of checkpoints ([`read_shard_trees`] with the shard's table,
+//! [`hand_over`] once the table's positions are in the store), and the
+//! next job on that position copies it out again to resume it
+//! ([`stage_from_store`], with its reading of the store).
 
-use super::checkpoint::summary;
+use super::checkpoint::{Summary, summary};
 use crate::store::{StoreError, write_atomically};
 use std::path::{Path, PathBuf};
 
-/// What handing one shard's checkpoints to a store did.
+/// What handing one shard's trees to a store did.
 #[derive(Debug, Default)]
 pub struct Adopted {
-    /// Checkpoints copied into the store.
+    /// Trees copied into the store.
     pub taken: usize,
-    /// Checkpoints left out because the store's own of the same search
-    /// carries as many nodes searched or more.
+    /// Trees left out because the store's own of the same search carries
+    /// as many nodes searched or more.
     pub older: usize,
-    /// Checkpoints refused (damaged), with why.
+    /// Trees refused, with why (damaged, unreadable, or the shard
+    /// changed while it was merged).
     pub refused: Vec<(PathBuf, StoreError)>,
+    /// Whether the store's tree of the position the shard's job settled
+    /// was dropped.
+    pub dropped: bool,
 }
 
-/// Copies the checkpoints in the folder `from` (a shard's) into the
-/// folder `to` (a store's), each written atomically. Each is read and
-/// checked (checksum, header) first; a damaged one is refused and named.
-/// Where `to` already holds a checkpoint of the same search, the one with
-/// more nodes searched in all is kept (a job that resumed the store's
-/// tree carries its nodes on, so a later round's tree replaces an
-/// earlier round's). Take the store's lock before calling this.
-pub fn adopt_checkpoints(from: &Path, to: &Path) -> Result<Adopted, StoreError> {
-    let mut adopted = Adopted::default();
-    let entries = match std::fs::read_dir(from) {
+/// The trees of a shard, read and checked.
+#[derive(Debug, Default)]
+pub struct ShardTrees {
+    trees: Vec<(PathBuf, Summary, Vec<u8>)>,
+    refused: Vec<(PathBuf, StoreError)>,
+}
+
+impl ShardTrees {
+    /// Whether the shard holds any tree (sound or not).
+    pub fn is_empty(&self) -> bool {
+        self.trees.is_empty() && self.refused.is_empty()
+    }
+
+    /// Refuses every tree (the shard changed while it was read: its
+    /// trees may not match the table that was merged).
+    pub fn refuse_all(&mut self, why: &str) {
+        for (path, _, _) in self.trees.drain(..) {
+            self.refused.push((
+                path.clone(),
+                StoreError::Corrupt {
+                    path: path.display().to_string(),
+                    problem: why.to_string(),
+                },
+            ));
+        }
+    }
+}
+
+fn io(path: &Path) -> impl Fn(std::io::Error) -> StoreError + '_ {
+    move |error| StoreError::Io {
+        path: path.display().to_string(),
+        error,
+    }
+}
+
+/// Reads every checkpoint in the folder `dir` (a shard's), each checked
+/// (checksum, header); one that is not sound is refused, with why.
+pub fn read_shard_trees(dir: &Path) -> ShardTrees {
+    let mut found = ShardTrees::default();
+    let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(adopted),
-        Err(error) => {
-            return Err(StoreError::Io {
-                path: from.display().to_string(),
-                error,
-            });
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return found,
+        Err(e) => {
+            found.refused.push((dir.to_path_buf(), io(dir)(e)));
+            return found;
         }
     };
-    let mut paths: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "ckpt"))
-        .collect();
+    let mut paths = Vec::new();
+    for entry in entries {
+        match entry {
+            Ok(entry) => paths.push(entry.path()),
+            Err(e) => found.refused.push((dir.to_path_buf(), io(dir)(e))),
+        }
+    }
+    paths.retain(|p| p.extension().is_some_and(|x| x == "ckpt"));
     paths.sort();
     for path in paths {
-        let theirs = match summary(&path) {
-            Ok(s) => s,
-            Err(e) => {
-                adopted.refused.push((path, e));
-                continue;
-            }
-        };
+        let read = std::fs::read(&path)
+            .map_err(io(&path))
+            .and_then(|bytes| summary(&path).map(|s| (s, bytes)));
+        match read {
+            Ok((summary, bytes)) => found.trees.push((path, summary, bytes)),
+            Err(e) => found.refused.push((path, e)),
+        }
+    }
+    found
+}
+
+/// Writes the sound trees of `trees` into the folder `to` (a store's
+/// checkpoints), each atomically. Where `to` already holds a tree of the
+/// same search, the one with more nodes searched in all is kept (a job
+/// that resumed the store's tree carries its nodes on, so a later round's
+/// tree replaces an earlier round's, never the reverse). `settled` names
+/// the tree of the position the shard's job settled, dropped from `to`
+/// when the shard brings no tree of its own. Take the store's lock, and
+/// write the shard's positions into the store first.
+pub fn hand_over(trees: ShardTrees, to: &Path, settled: Option<&str>) -> Adopted {
+    let mut adopted = Adopted {
+        refused: trees.refused,
+        ..Adopted::default()
+    };
+    let brought = !trees.trees.is_empty() || !adopted.refused.is_empty();
+    for (path, theirs, bytes) in trees.trees {
         let Some(name) = path.file_name() else {
             continue;
         };
         let target = to.join(name);
-        // A damaged checkpoint of the store's is replaced.
+        // A damaged tree of the store's is replaced.
         if let Ok(ours) = summary(&target)
             && ours.totals.nodes >= theirs.totals.nodes
         {
             adopted.older += 1;
             continue;
         }
-        let bytes = std::fs::read(&path).map_err(|error| StoreError::Io {
-            path: path.display().to_string(),
-            error,
-        })?;
-        write_atomically(&target, &bytes)?;
-        adopted.taken += 1;
+        match write_atomically(&target, &bytes) {
+            Ok(()) => adopted.taken += 1,
+            Err(e) => adopted.refused.push((path, e)),
+        }
     }
-    Ok(adopted)
+    if let Some(name) = settled.filter(|_| !brought) {
+        let stale = to.join(name);
+        match std::fs::remove_file(&stale) {
+            Ok(()) => adopted.dropped = true,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => adopted.refused.push((stale.clone(), io(&stale)(e))),
+        }
+    }
+    adopted
+}
+
+/// Copies the store's tree `name` (from the store's folder of checkpoints
+/// `from`) into the folder `staged`, for a job to resume: checked first,
+/// and a damaged one is an error naming it. `Ok(false)` when the store
+/// holds none. Call it under the store's shared lock, together with the
+/// job's reading of the store's positions, so that the tree never counts
+/// as settled a position the job's store lacks.
+pub fn stage_from_store(from: &Path, name: &str, staged: &Path) -> Result<bool, StoreError> {
+    let source = from.join(name);
+    let bytes = match std::fs::read(&source) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
+        Err(e) => return Err(io(&source)(e)),
+    };
+    summary(&source)?;
+    write_atomically(&staged.join(name), &bytes)?;
+    Ok(true)
 }

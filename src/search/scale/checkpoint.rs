@@ -232,6 +232,22 @@ pub fn frontier<P: Position>(
     })
 }
 
+/// A FEN without its two move clocks (the trailing numbers): the same
+/// position reached by other move orders has other clocks, and nothing
+/// the search proves depends on them (no rule set here has a move-count
+/// rule), while a checkpoint's file is named by the position's hash,
+/// which leaves them out.
+fn without_clocks(text: &str) -> &str {
+    let mut rest = text.trim_end();
+    for _ in 0..2 {
+        match rest.rsplit_once(' ') {
+            Some((head, number)) if number.parse::<u32>().is_ok() => rest = head,
+            _ => break,
+        }
+    }
+    rest
+}
+
 /// Reads the checkpoint at `path` for a search of `root` by `attacker`.
 /// `Ok(None)` if there is none; an error if it is damaged or belongs to
 /// another search.
@@ -243,7 +259,9 @@ pub fn load<P: Position>(
     let Some((body, header)) = read_header(path)? else {
         return Ok(None);
     };
-    if header.variant != P::VARIANT.name() || header.root_fen != fen::write(root) {
+    if header.variant != P::VARIANT.name()
+        || without_clocks(&header.root_fen) != without_clocks(&fen::write(root))
+    {
         return Err(corrupt(path, "it belongs to another position"));
     }
     if header.attacker != attacker {
@@ -356,6 +374,32 @@ mod tests {
         std::fs::write(&path, &bytes).unwrap();
         let err = load(&path, &root, Color::White).unwrap_err().to_string();
         assert!(err.contains("checksum"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_same_position_with_other_clocks_resumes_the_tree() {
+        let root = Antichess::start();
+        let tree = OuterTree::new(root.clone(), Color::White, (Pn::ONE, Pn::new(20)));
+        let dir = std::env::temp_dir().join(format!("ransom-ckpt-clocks-{}", std::process::id()));
+        let path = dir.join("t.ckpt");
+        save(&path, &tree, &Totals::default()).unwrap();
+        let later: Antichess =
+            crate::notation::fen::parse_position(&fen::write(&root).replace(" 0 1", " 6 9"))
+                .unwrap();
+        assert_ne!(fen::write(&later), fen::write(&root));
+        let (back, _) = load(&path, &later, Color::White).unwrap().unwrap();
+        assert_eq!(fen::write(&back.nodes[0].pos), fen::write(&later));
+        let other: Antichess = crate::notation::fen::parse_position(
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1",
+        )
+        .unwrap();
+        let err = load(&path, &other, Color::White).unwrap_err().to_string();
+        assert!(err.contains("another position"), "{err}");
+        assert_eq!(
+            without_clocks("8/8/8/8/8/8/8/K6k w - - 12 40"),
+            "8/8/8/8/8/8/8/K6k w - -"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
