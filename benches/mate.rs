@@ -3,7 +3,7 @@
 //! the total node count (the search is deterministic without a time limit).
 //!
 //! Run: `cargo bench --bench mate`. Per-position medians, as compared with
-//! other programs: `ransom mate -v crazyhouse --epd ../shared/data/mate/crazyhouse_mates.tsv`.
+//! other programs: `ransom mate -v crazyhouse --epd tests/data/mate/crazyhouse_mates.tsv`.
 
 use ransom::Position;
 use ransom::notation::{fen, parse_move};
@@ -15,7 +15,7 @@ fn main() {
     divan::main();
 }
 
-/// Solves every case of `file` (under ../shared/data/mate) with a stated
+/// Solves every case of `file` (under tests/data/mate) with a stated
 /// length in `lengths`, with a 256 MB table; returns the total nodes.
 fn solve_suite<P: Position>(file: &str, lengths: std::ops::RangeInclusive<i32>) -> u64 {
     solve_suite_with::<P>(file, lengths, 256)
@@ -27,7 +27,7 @@ fn solve_suite_with<P: Position>(
     lengths: std::ops::RangeInclusive<i32>,
     hash_mb: usize,
 ) -> u64 {
-    let path = format!("{}/../shared/data/mate/{file}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/tests/data/mate/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut nodes = 0;
     for case in read_suite(&text)

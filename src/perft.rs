@@ -70,3 +70,29 @@ pub fn perft_turns<P: Position>(pos: &P, turns: u32) -> u64 {
         })
         .sum()
 }
+
+/// [`divide`] over the threads of the current rayon pool, in plies or, with
+/// `turns`, in whole turns ([`perft_turns`]): `(move, nodes below it)` in
+/// generation order. A game decided before the side to move moves has no
+/// first moves (RULES A5), as in [`perft`].
+pub fn divide_parallel<P: Position>(pos: &P, depth: u32, turns: bool) -> Vec<(Move, u64)> {
+    use rayon::prelude::*;
+    if depth == 0 || pos.decided_before_moving() {
+        return Vec::new();
+    }
+    pos.legal_moves()
+        .par_iter()
+        .map(|&m| {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let nodes = if !turns {
+                perft(&child, depth - 1)
+            } else if child.turn() == pos.turn() {
+                perft_turns(&child, depth)
+            } else {
+                perft_turns(&child, depth - 1)
+            };
+            (m, nodes)
+        })
+        .collect()
+}

@@ -853,7 +853,7 @@ fn tb_build_estimates_and_asks_for_yes_beyond_four_men() {
 #[cfg(not(feature = "syzygy"))]
 #[test]
 fn syzygy_flags_need_the_feature() {
-    let tables = "../shared/data/syzygy_giveaway";
+    let tables = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy_giveaway");
     let fen = "3K1R2/8/8/7k/8/2n5/8/8 w - - 0 1";
     for args in [
         vec!["prove", "--fen", fen, "--no-store", "--syzygy", tables],

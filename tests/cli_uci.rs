@@ -439,14 +439,30 @@ fn multipv_threads_and_move_overhead_are_options() {
     );
 }
 
+/// Issue 47.2: `searchmoves` naming a move that is not legal still ends in
+/// `bestmove` (a GUI waits for one after every `go`): the illegal moves are
+/// named in an `info string` and left out; the legal ones named are
+/// searched, or every move when none is.
 #[test]
-fn searchmoves_names_only_legal_moves() {
-    let out = session("position startpos\ngo depth 2 searchmoves e2e5\n");
+fn searchmoves_naming_an_illegal_move_still_answers_bestmove() {
+    let out = session(
+        "position startpos moves e2e4 d7d5 e4d5 d8d5\ngo depth 2 searchmoves e2e5\ngo depth 2 searchmoves e2e5 a2a3\n",
+    );
     assert!(
-        out.contains("info string error: searchmoves: 'e2e5' is not a legal move here"),
+        out.contains("info string searchmoves: e2e5 not legal here, ignored; searching every move"),
         "{out}"
     );
-    assert!(!out.contains("bestmove"), "{out}");
+    assert!(
+        out.contains("info string searchmoves: e2e5 not legal here, ignored\n"),
+        "{out}"
+    );
+    let best: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .collect();
+    assert_eq!(best.len(), 2, "{out}");
+    assert_ne!(best[0], "e2e5", "{out}");
+    assert_eq!(best[1], "a2a3", "{out}");
 }
 
 /// Hit-and-Run: the bestmove is the whole turn, as `position ... moves`

@@ -129,3 +129,54 @@ fn mate_works_for_every_rule_set() {
         );
     }
 }
+
+/// Issue 47.1 (RULES A5, A8): `ransom perft` counts no moves below a game
+/// decided before the side to move moves (a Losing-chess side without men
+/// has won, a lone king has won in the rule sets that say so), in its
+/// count, `--divide` and `--json`, and with any number of threads, as the
+/// library's `perft` does. Every variation and every FEN below where the
+/// library calls the game decided is checked; each Losing-chess rule set
+/// with such a rule meets at least one.
+#[test]
+fn perft_counts_no_moves_in_a_decided_game() {
+    use ransom::{Position, Variant, dispatch, variants::AnyPosition};
+    let fens = [
+        "8/8/8/8/8/8/8/R3K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/R3K3 b - - 0 1",
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+        "8/8/8/8/8/8/8/RN2K3 w - - 0 1",
+    ];
+    let mut decided_in = Vec::new();
+    for variant in Variant::ALL {
+        for fen in fens {
+            let Ok(setup) = ransom::notation::fen::parse(fen) else {
+                continue;
+            };
+            let Ok(any) = AnyPosition::from_setup(variant, &setup) else {
+                continue;
+            };
+            let decided = dispatch!(&any, p => p.decided_before_moving());
+            if !decided {
+                continue;
+            }
+            assert!(!any.legal_moves().is_empty(), "{variant:?} {fen}");
+            decided_in.push(variant);
+            let name = variant.name();
+            for threads in ["1", "2"] {
+                let base = ["perft", "-v", name, "--fen", fen, "--threads", threads];
+                let out = ok(&[&base[..], &["1"]].concat());
+                assert!(out.contains("Nodes searched: 0"), "{name} {fen}: {out}");
+                let out = ok(&[&base[..], &["--divide", "2"]].concat());
+                assert_eq!(out.trim(), "Nodes searched: 0", "{name} {fen}");
+                let out = ok(&[&base[..], &["--json", "--divide", "1"]].concat());
+                let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+                assert_eq!(json["nodes"], 0, "{name} {fen}: {json}");
+                assert_eq!(json["divide"], serde_json::json!({}), "{name} {fen}");
+                assert_eq!(json["threads"].to_string(), threads, "{json}");
+            }
+        }
+    }
+    for variant in [Variant::Antichess, Variant::LosingRoyal, Variant::Losers] {
+        assert!(decided_in.contains(&variant), "{variant:?}: {decided_in:?}");
+    }
+}

@@ -29,7 +29,7 @@ fn options(max: u16) -> MateOptions {
 
 /// The FEN of the first case of mates2000 with a mate in `n`.
 fn suite_mate_in(n: i32) -> String {
-    let path = common::shared_data("mate/mates2000.epd");
+    let path = common::own_data("mate/mates2000.epd");
     let cases = read_suite(&std::fs::read_to_string(&path).unwrap()).unwrap();
     cases.into_iter().find(|c| c.expected == n).unwrap().fen
 }
@@ -47,7 +47,7 @@ fn after<P: Position>(fen_text: &str, moves: &[&str]) -> String {
 /// The crazyhouse mates longer than 4 moves of the shared suite: id, the
 /// position after the listed moves, the stated length.
 fn long_crazyhouse_mates() -> Vec<(String, Crazyhouse, u16)> {
-    let path = common::shared_data("mate/crazyhouse_mates.tsv");
+    let path = common::own_data("mate/crazyhouse_mates.tsv");
     let cases = read_suite(&std::fs::read_to_string(&path).unwrap()).unwrap();
     cases
         .iter()
@@ -70,7 +70,7 @@ fn solve<P: Position>(fen_text: &str, max: u16) -> (P, MateReport) {
 /// Solves every case of a suite whose stated length passes `keep`, with
 /// the stated length as the bound; returns the disagreements.
 fn suite_failures<P: Position>(file: &str, keep: impl Fn(i32) -> bool) -> (usize, Vec<String>) {
-    let path = common::shared_data(file);
+    let path = common::own_data(file);
     let cases = read_suite(&std::fs::read_to_string(&path).unwrap()).unwrap();
     let mut failures = Vec::new();
     let mut count = 0;
@@ -167,7 +167,7 @@ fn crazyhouse_long_mates_are_proved_the_shortest() {
 
 #[test]
 fn no_mate_within_n_is_proved_where_the_shortest_mate_is_n_plus_one() {
-    let path = common::shared_data("mate/mates2000.epd");
+    let path = common::own_data("mate/mates2000.epd");
     let cases = read_suite(&std::fs::read_to_string(&path).unwrap()).unwrap();
     let mut checked = 0;
     for case in cases.iter().filter(|c| (2..=4).contains(&c.expected)) {
@@ -192,7 +192,7 @@ fn no_mate_within_n_is_proved_where_the_shortest_mate_is_n_plus_one() {
 /// would make a longer mate look the shortest).
 #[test]
 fn crazyhouse_no_mate_within_n_is_proved_where_the_shortest_mate_is_n_plus_one() {
-    let path = common::shared_data("mate/crazyhouse_mates.tsv");
+    let path = common::own_data("mate/crazyhouse_mates.tsv");
     let cases = read_suite(&std::fs::read_to_string(&path).unwrap()).unwrap();
     let mut checked = 0;
     for case in cases.iter().filter(|c| (3..=4).contains(&c.expected)) {
@@ -541,7 +541,7 @@ fn losing_chess_wins_completed_by_the_defender_agree_for_every_bound() {
 /// solution passes the verifier.
 #[test]
 fn two_threads_certify_the_same_lengths_as_one() {
-    let path = common::shared_data("mate/mates2000.epd");
+    let path = common::own_data("mate/mates2000.epd");
     let cases = read_suite(&std::fs::read_to_string(&path).unwrap()).unwrap();
     for case in cases.iter().filter(|c| c.expected == 5).take(3) {
         let pos: Chess = fen::parse_position(&case.fen).unwrap();

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{own_data, read_perft_suite, shared_data};
+use common::{own_data, read_perft_suite};
 use ransom::notation::fen;
 use ransom::perft::perft;
 use ransom::variants::{
@@ -59,7 +59,7 @@ fn crazyhouse_suites() {
 /// The random suite (6,838 positions) with depths up to 20,000 nodes each.
 #[test]
 fn chess_random_suite_capped() {
-    let checked = run_suite::<Chess>(&shared_data("perft/shakmaty_random.perft"), 20_000);
+    let checked = run_suite::<Chess>(&own_data("perft/shakmaty_random.perft"), 20_000);
     assert!(checked > 15_000, "only {checked} counts checked");
 }
 
@@ -70,7 +70,7 @@ fn fairy_stockfish_selected_capped() {
 
 fn fairy_stockfish(cap: u64) {
     let text =
-        std::fs::read_to_string(shared_data("perft/fairy-stockfish_perft_selected.tsv")).unwrap();
+        std::fs::read_to_string(own_data("perft/fairy-stockfish_perft_selected.tsv")).unwrap();
     let mut checked = 0;
     for line in text
         .lines()
@@ -137,7 +137,7 @@ fn full_suites() {
 #[ignore = "long: 6,838 positions to depth 5"]
 fn full_random_suite() {
     use rayon::prelude::*;
-    let cases = read_perft_suite(&shared_data("perft/shakmaty_random.perft"));
+    let cases = read_perft_suite(&own_data("perft/shakmaty_random.perft"));
     cases.par_iter().for_each(|case| {
         let pos: Chess = fen::parse_position(&case.fen).unwrap();
         for &(depth, nodes) in case.depths.iter().filter(|d| d.0 <= 5) {

@@ -275,6 +275,25 @@ fn a_killed_job_run_again_merges_and_a_damaged_shard_is_refused() {
     );
 }
 
+/// Runs the job `job_file` over the store `s` into `shard` with `extra`
+/// options and `--json`; it must succeed.
+fn run_job(dir: &Path, job_file: &str, shard: &str, extra: &[&str]) -> serde_json::Value {
+    let mut args = vec![
+        "prove",
+        "--job",
+        job_file,
+        "--store-shard",
+        shard,
+        "--store",
+        "s",
+        "--json",
+    ];
+    args.extend_from_slice(extra);
+    let (code, out, err) = ransom(&args, dir);
+    assert_eq!(code, 0, "{err}");
+    json(&out)
+}
+
 /// The checkpoint files in `dir` (none if it does not exist).
 fn checkpoints_in(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
@@ -294,23 +313,7 @@ fn checkpoints_in(dir: &Path) -> Vec<String> {
 fn a_job_on_a_position_an_earlier_job_left_open_resumes_its_outer_tree() {
     let dir = common::fresh_dir("plan", "handover");
     plan_line(OPEN, &dir, "2", "20000");
-    let job = |shard: &str| {
-        let (code, out, err) = ransom(
-            &[
-                "prove",
-                "--job",
-                "jobs/job-0000.json",
-                "--store-shard",
-                shard,
-                "--store",
-                "s",
-                "--json",
-            ],
-            &dir,
-        );
-        assert_eq!(code, 0, "{err}");
-        json(&out)
-    };
+    let job = |shard: &str| run_job(&dir, "jobs/job-0000.json", shard, &[]);
     let merge = |shard: &str| {
         let (code, out, err) = ransom(&["store", "merge", "s", shard, "--json"], &dir);
         (code, json(&out), err)
@@ -358,21 +361,7 @@ fn a_job_on_a_position_an_earlier_job_left_open_resumes_its_outer_tree() {
     assert_eq!(merged["shards"][0]["outer_trees_older"], 1, "{merged}");
 
     // A job that settles its position leaves no tree: its shard says it.
-    let (code, out, err) = ransom(
-        &[
-            "prove",
-            "--job",
-            "jobs/job-0001.json",
-            "--store-shard",
-            "jobs/shards/settled",
-            "--store",
-            "s",
-            "--json",
-        ],
-        &dir,
-    );
-    assert_eq!(code, 0, "{err}");
-    let settled = json(&out);
+    let settled = run_job(&dir, "jobs/job-0001.json", "jobs/shards/settled", &[]);
     assert_ne!(settled["result"], "unknown", "{settled}");
     assert!(checkpoints_in(&dir.join("jobs/shards/settled/antichess/checkpoints")).is_empty());
     assert!(
@@ -423,21 +412,8 @@ fn a_job_on_a_position_an_earlier_job_left_open_resumes_its_outer_tree() {
     moved["start_fen"] = later_clocks(moved["start_fen"].as_str().unwrap(), 6).into();
     moved["fen"] = later_clocks(moved["fen"].as_str().unwrap(), 6).into();
     std::fs::write(dir.join("jobs/job-clocks.json"), moved.to_string()).unwrap();
-    let (code, out, err) = ransom(
-        &[
-            "prove",
-            "--job",
-            "jobs/job-clocks.json",
-            "--store-shard",
-            "jobs/shards/clocks",
-            "--store",
-            "s",
-            "--json",
-        ],
-        &dir,
-    );
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(json(&out)["earlier_nodes"].as_u64(), Some(total), "{out}");
+    let clocks = run_job(&dir, "jobs/job-clocks.json", "jobs/shards/clocks", &[]);
+    assert_eq!(clocks["earlier_nodes"].as_u64(), Some(total), "{clocks}");
 
     // A store that shards were merged into is not taken for a shard.
     let (code, _, err) = ransom(&["store", "merge", "fresh", "jobs/shards/r1"], &dir);
@@ -467,24 +443,46 @@ fn a_job_on_a_position_an_earlier_job_left_open_resumes_its_outer_tree() {
     );
     let stored = store_checkpoints.join(&left[0]);
     let bytes = std::fs::read(&stored).unwrap();
-    std::fs::write(&stored, &bytes[..bytes.len() / 2]).unwrap();
-    let (code, _, err) = ransom(
-        &[
-            "prove",
-            "--job",
-            "jobs/job-0000.json",
-            "--store-shard",
-            "jobs/shards/r2",
-            "--store",
-            "s",
-        ],
-        &dir,
+    let job_in_r2 = || {
+        ransom(
+            &[
+                "prove",
+                "--job",
+                "jobs/job-0000.json",
+                "--store-shard",
+                "jobs/shards/r2",
+                "--store",
+                "s",
+            ],
+            &dir,
+        )
+    };
+    let remove_hint = format!(
+        "remove {} and the job starts afresh",
+        Path::new("s/antichess/checkpoints")
+            .join(&left[0])
+            .display()
     );
+    // Issue 47.3: a tree whose checksum holds but whose full load fails
+    // (here another position's tree under this position's name) names the
+    // store's file, not the staged copy, and says how to go on.
+    let other = checkpoints_in(&store_checkpoints)
+        .into_iter()
+        .find(|name| *name != left[0])
+        .expect("the plan's own tree of the root");
+    std::fs::copy(store_checkpoints.join(&other), &stored).unwrap();
+    let (code, _, err) = job_in_r2();
     assert_eq!(code, 1, "{err}");
     assert!(
-        err.contains(&left[0]) && err.contains("remove it and the job starts afresh"),
+        err.contains("belongs to another position") && err.contains(&remove_hint),
         "{err}"
     );
+    assert!(!err.contains("checkpoints.staged"), "{err}");
+    // A tree cut short fails its checksum: the same advice.
+    std::fs::write(&stored, &bytes[..bytes.len() / 2]).unwrap();
+    let (code, _, err) = job_in_r2();
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains(&remove_hint), "{err}");
     let r2_after = (
         std::fs::read(shard_table(&dir, "r2")).ok(),
         std::fs::read(&r2_tree).unwrap(),
@@ -500,23 +498,7 @@ fn a_resumed_tree_that_ends_in_a_proof_verifies() {
     let dir = common::fresh_dir("plan", "resumed-proof");
     plan_line(LINE, &dir, "2", "3000");
     let job = |shard: &str, nodes: &str| {
-        let (code, out, err) = ransom(
-            &[
-                "prove",
-                "--job",
-                "jobs/job-0000.json",
-                "--store-shard",
-                shard,
-                "--store",
-                "s",
-                "--max-nodes",
-                nodes,
-                "--json",
-            ],
-            &dir,
-        );
-        assert_eq!(code, 0, "{err}");
-        json(&out)
+        run_job(&dir, "jobs/job-0000.json", shard, &["--max-nodes", nodes])
     };
     let first = job("jobs/shards/a", "3000");
     assert_eq!(first["result"], "unknown", "a small budget: {first}");
@@ -652,4 +634,186 @@ fn bad_plans_and_jobs_are_named() {
     );
     assert_ne!(code, 0);
     assert!(err.contains("is a store, not a job's shard"), "{err}");
+}
+
+/// Runs `make` in `dir/jobs` with this build of ransom.
+fn make_jobs(dir: &Path) -> (bool, String, String) {
+    let out = Command::new("make")
+        .args(["-C", "jobs", "-j2", &format!("RANSOM={}", bin())])
+        .current_dir(dir)
+        .output()
+        .expect("make must be installed to run this test");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Issue 47.15: a shard the merge refuses loses its `job.json`, the
+/// Makefile's target, so the next `make` runs exactly that job again and
+/// then merges it; a shard whose `job.json` was removed by hand is
+/// reported by the merge (exit 1), not ignored; the merge refuses a store
+/// other than the one the plan was made over.
+#[test]
+fn make_runs_the_refused_jobs_again_and_a_plan_merges_only_into_its_store() {
+    let dir = common::fresh_dir("plan", "remake");
+    plan(&dir, "2", "20000");
+    let (ok, out, err) = make_jobs(&dir);
+    assert!(ok, "{out}{err}");
+    let makefile = std::fs::read_to_string(dir.join("jobs/Makefile")).unwrap();
+    assert!(makefile.contains("--plan ."), "{makefile}");
+    assert!(makefile.contains("absolute path"), "{makefile}");
+
+    // A damaged shard: the merge refuses it and removes its result.
+    let table = shard_table(&dir, "job-0001");
+    let mut bytes = std::fs::read(&table).unwrap();
+    let n = bytes.len();
+    bytes[n - 5] ^= 0x20;
+    std::fs::write(&table, &bytes).unwrap();
+    let (ok, out, err) = make_jobs(&dir);
+    assert!(!ok, "the merge fails: {out}{err}");
+    assert!(err.contains("refused") && err.contains("job-0001"), "{err}");
+    assert!(!dir.join("jobs/shards/job-0001/job.json").exists());
+    assert!(dir.join("jobs/shards/job-0000/job.json").exists());
+    let (ok, out, err) = make_jobs(&dir);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("--job job-0001.json"), "{out}");
+    assert!(!out.contains("--job job-0000.json"), "{out}");
+
+    // A job result removed by hand: reported, exit 1, positions merged.
+    std::fs::remove_file(dir.join("jobs/shards/job-0000/job.json")).unwrap();
+    let (code, _, err) = ransom(
+        &[
+            "store",
+            "merge",
+            "s",
+            "jobs/shards/job-0000",
+            "jobs/shards/job-0001",
+        ],
+        &dir,
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("no job result"), "{err}");
+    // A damaged one likewise.
+    let (ok, out, err) = make_jobs(&dir);
+    assert!(ok, "{out}{err}");
+    std::fs::write(dir.join("jobs/shards/job-0000/job.json"), "{ not json").unwrap();
+    let (code, _, err) = ransom(&["store", "merge", "s", "jobs/shards/job-0000"], &dir);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("job.json"), "{err}");
+
+    // Another store (a copy of the jobs folder pointed elsewhere).
+    let (code, _, err) = ransom(
+        &[
+            "store",
+            "merge",
+            "other",
+            "--plan",
+            "jobs",
+            "jobs/shards/job-0001",
+        ],
+        &dir,
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("not the store the plan"), "{err}");
+    assert!(!dir.join("other/antichess/solved-000001.rst").exists());
+    let (code, _, err) = ransom(
+        &[
+            "store",
+            "merge",
+            "s",
+            "--plan",
+            "jobs",
+            "jobs/shards/job-0001",
+        ],
+        &dir,
+    );
+    assert_eq!(code, 0, "{err}");
+}
+
+/// Issue 47.4: the store's tree of a job's position is dropped only when
+/// the job's result, read with its table, says the job settled it and
+/// the merged store holds it settled: a result that claims more than its
+/// table holds (a rerun meanwhile, a crash between the two) keeps the
+/// tree. Issue 47.6: a store given as a shard has no table of a job's
+/// shard, and its trees are not taken.
+#[test]
+fn a_tree_is_dropped_only_when_the_store_holds_its_position_settled() {
+    let dir = common::fresh_dir("plan", "drop");
+    plan_line(OPEN, &dir, "2", "20000");
+    let (code, out, err) = ransom(
+        &[
+            "prove",
+            "--job",
+            "jobs/job-0000.json",
+            "--store-shard",
+            "jobs/shards/r1",
+            "--store",
+            "s",
+            "--json",
+        ],
+        &dir,
+    );
+    assert_eq!(code, 0, "{err}");
+    let first = json(&out);
+    assert_eq!(first["result"], "unknown", "{first}");
+    let (code, _, err) = ransom(&["store", "merge", "s", "jobs/shards/r1"], &dir);
+    assert_eq!(code, 0, "{err}");
+    let store_checkpoints = dir.join("s/antichess/checkpoints");
+    let tree = checkpoints_in(&dir.join("jobs/shards/r1/antichess/checkpoints"))[0].clone();
+    assert!(store_checkpoints.join(&tree).exists());
+
+    // A shard whose job.json says "proved" while its table does not
+    // settle the position, and that brings no tree.
+    let fake = dir.join("jobs/shards/fake");
+    std::fs::create_dir_all(fake.join("antichess")).unwrap();
+    std::fs::copy(
+        shard_table(&dir, "r1"),
+        fake.join("antichess/solved-000001.rst"),
+    )
+    .unwrap();
+    let mut result = json(&std::fs::read_to_string(dir.join("jobs/shards/r1/job.json")).unwrap());
+    result["result"] = "proved".into();
+    std::fs::write(fake.join("job.json"), result.to_string()).unwrap();
+    let (code, out, err) = ransom(&["store", "merge", "s", "jobs/shards/fake", "--json"], &dir);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        json(&out)["shards"][0]["outer_tree_dropped"],
+        false,
+        "{out}"
+    );
+    assert!(store_checkpoints.join(&tree).exists(), "the tree is kept");
+
+    // A store given as a shard: its checkpoint is not taken.
+    let (code, other, err) = {
+        let mut args = vec!["prove"];
+        args.extend_from_slice(&["b4", "c5", "bxc5", "f5", "Nf3"]);
+        args.extend_from_slice(&[
+            "--store",
+            "other",
+            "--max-nodes",
+            "20000",
+            "--leaf-nodes",
+            "1000",
+            "--threads",
+            "1",
+            "--no-write",
+            "--json",
+        ]);
+        let (code, out, err) = ransom(&args, &dir);
+        (code, json(&out), err)
+    };
+    assert_eq!(code, 0, "{err}");
+    assert!(other["checkpoint"].is_string(), "{other}");
+    let (code, out, err) = ransom(&["store", "merge", "s", "other", "--json"], &dir);
+    assert_eq!(code, 1, "{err}");
+    let merged = json(&out);
+    assert_eq!(merged["shards"][0]["outer_trees"], 0, "{merged}");
+    assert!(
+        merged["shards"][0]["outer_trees_refused"]
+            .to_string()
+            .contains("no table of a job's shard"),
+        "{merged}"
+    );
 }

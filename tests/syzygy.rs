@@ -68,7 +68,7 @@ fn placement(
 
 #[test]
 fn syzygy_and_own_tables_agree_on_every_sampled_position() {
-    let syzygy = SyzygyTables::open(&common::shared_data("syzygy_giveaway"))
+    let syzygy = SyzygyTables::open(&common::own_data("syzygy_giveaway"))
         .expect("the shared Syzygy giveaway tables");
     let dir = common::fresh_dir("ransom-syzygy", "tables");
     let materials: Vec<Material> = ["KRvKN", "KNvKP"]

@@ -21,7 +21,7 @@ const KRVKN_MATE_IN_8: &str = "5R2/4K3/7k/8/8/2n5/8/8 w - - 0 1";
 const KRVKN_LOSS: &str = "8/8/8/8/8/2n5/1k6/K6R w - - 0 1";
 
 fn syzygy() -> PathBuf {
-    common::shared_data("syzygy_giveaway")
+    common::own_data("syzygy_giveaway")
 }
 
 fn ransom(args: &[&str], dir: &Path) -> (i32, String, String) {

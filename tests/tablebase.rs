@@ -164,7 +164,7 @@ fn kvr_longest_win_is_35_plies() {
 
 /// `FEN<TAB>dtw<TAB>res` rows of the tolius reference.
 fn tolius_rows() -> Vec<(String, i32, i32)> {
-    let path = common::shared_data("antichess_tb/tolius_reference_dtw.tsv");
+    let path = common::own_data("antichess_tb/tolius_reference_dtw.tsv");
     std::fs::read_to_string(path)
         .unwrap()
         .lines()
@@ -217,7 +217,7 @@ fn tolius_reference_dtw_up_to_3_men() {
 /// Rows `FEN dtz D; wdl W;` of the python-chess suicide statistics,
 /// pawnless only (they hold for antichess too).
 fn suicide_stats_rows(max_men: usize) -> Vec<(String, i32)> {
-    let path = common::shared_data("antichess_tb/python-chess_suicide-stats.epd");
+    let path = common::own_data("antichess_tb/python-chess_suicide-stats.epd");
     let mut out = Vec::new();
     for line in std::fs::read_to_string(path).unwrap().lines() {
         let fields: Vec<&str> = line.split_whitespace().collect();

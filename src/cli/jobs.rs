@@ -59,6 +59,10 @@ pub struct Plan {
     pub attacker: String,
     /// The store the plan came from and the shards merge into.
     pub store: String,
+    /// The identity of that store (its `store-id` file): `store merge
+    /// --plan` refuses another store. Absent in plans of older versions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub store_id: Option<String>,
     /// The root's numbers when the plan was made.
     pub root_pn: u32,
     /// See `root_pn`.
@@ -142,9 +146,9 @@ pub fn job_id(index: usize) -> String {
     format!("job-{index:04}")
 }
 
-/// The result file of a job's shard.
+/// The result file of a job's shard ([`ransom::solved::shard::JOB_RESULT`]).
 pub fn outcome_path(shard: &Path) -> PathBuf {
-    shard.join("job.json")
+    ransom::solved::shard::job_result_path(shard)
 }
 
 /// Reads and parses a JSON file, naming it in any error.
@@ -242,12 +246,17 @@ pub fn write_plan(dir: &Path, plan: &Plan, jobs: &[Job]) -> anyhow::Result<()> {
 
 /// The Makefile of a plan: one target a shard, `all` ends with the merge.
 fn makefile(plan: &Plan) -> String {
-    let table = |id: &str| format!("$(SHARDS)/{id}/{}/solved-000001.rst", plan.variant);
+    let table = |id: &str| format!("$(SHARDS)/{id}/job.json");
     let mut text = String::new();
     text += "# ransom prove --plan: one target a job; run with `make -j N` in this folder.\n";
     text += "# Each job settles one frontier position into its own shard (shards/job-NNNN);\n";
     text +=
         "# `all` then merges the shards into the store, and `ransom prove` continues from it.\n";
+    text += "# A job's target is its result, job.json, written last: a job that did not finish,\n";
+    text += "# or whose shard a merge refused (the merge removes its job.json), runs again.\n";
+    text += "# STORE is the absolute path of the store the plan was made over: a copy of this\n";
+    text += "# folder still merges into that store unless STORE=DIR is given, and the merge\n";
+    text += "# (--plan .) refuses a store other than the plan's (plan.json's store_id).\n";
     text += "RANSOM ?= ransom\n";
     text += &format!("STORE ?= {}\n", plan.store);
     text += &format!("SHARDS ?= {SHARDS}\n");
@@ -261,7 +270,7 @@ fn makefile(plan: &Plan) -> String {
         ids.iter().map(|id| table(id)).collect::<Vec<_>>().join(" ")
     );
     text += &format!(
-        "\t$(RANSOM) store merge $(STORE) --variant {} {}\n",
+        "\t$(RANSOM) store merge $(STORE) --plan . --variant {} {}\n",
         plan.variant,
         ids.iter()
             .map(|id| format!("$(SHARDS)/{id}"))

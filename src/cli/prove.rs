@@ -10,6 +10,7 @@ use ransom::search::scale::{
 };
 use ransom::search::{Budget, ProofMeta, StopSignal, Verdict};
 use ransom::solved::{SolvedStore, packed};
+use ransom::store::StoreError;
 use ransom::{AnyPosition, Position, Variant, dispatch};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,6 +20,8 @@ use std::time::Duration;
 /// Raised (set to 1) by SIGINT, SIGTERM or SIGHUP: the search stops,
 /// writes its checkpoint and reports.
 static INTERRUPTED: AtomicU64 = AtomicU64::new(0);
+/// The signal that raised [`INTERRUPTED`] (0: none yet).
+static SIGNAL: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
 
 /// Arguments of `ransom prove`.
 #[derive(Debug, clap::Args)]
@@ -87,6 +90,10 @@ pub struct ProveArgs {
     /// Keep nothing on disk (no store, no checkpoint, no resume).
     #[arg(long)]
     no_store: bool,
+    /// Wait for a store that another ransom process is writing, instead
+    /// of refusing it as busy (for scripts that queue runs on one store).
+    #[arg(long, conflicts_with = "no_store")]
+    wait: bool,
     /// Memory for the store's in-memory index, in MB (16 bytes a position;
     /// more is taken if the store on disk is larger).
     #[arg(long, default_value_t = 1024, value_parser = super::checks::parse_hash_mb)]
@@ -159,16 +166,13 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// Runs `work` on a thread with a large stack (deep proofs recurse
-/// deeply), with SIGINT, SIGTERM and SIGHUP raising [`INTERRUPTED`].
+/// deeply), with SIGINT, SIGTERM and SIGHUP raising [`INTERRUPTED`]: the
+/// search stops at its next check, writes its checkpoint and the store,
+/// and the command exits with [`exit_code`]. A second signal exits at once.
 pub(super) fn on_big_stack(
     work: impl FnOnce() -> anyhow::Result<ExitCode> + Send + 'static,
 ) -> anyhow::Result<ExitCode> {
-    let _ = ctrlc::set_handler(|| {
-        if INTERRUPTED.swap(1, Ordering::SeqCst) == 1 {
-            // A second interrupt: the user does not want to wait.
-            std::process::exit(130);
-        }
-    });
+    install_signal_handler();
     std::thread::Builder::new()
         .stack_size(1 << 30)
         .spawn(work)?
@@ -176,9 +180,41 @@ pub(super) fn on_big_stack(
         .map_err(|_| anyhow::anyhow!("the prover thread panicked"))?
 }
 
+/// Listens for SIGINT, SIGTERM and SIGHUP on a thread of its own.
+fn install_signal_handler() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        for signal in signals.forever() {
+            // The first signal is the one the exit code names.
+            let _ = SIGNAL.compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst);
+            if INTERRUPTED.swap(1, Ordering::SeqCst) == 1 {
+                // A second signal: the user does not want to wait.
+                std::process::exit(128 + signal);
+            }
+        }
+    });
+}
+
 /// Whether SIGINT, SIGTERM or SIGHUP has stopped the search.
 pub(super) fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::SeqCst) == 1
+}
+
+/// How a prove command exits: 0, or after a signal stopped a search that
+/// had not `settled` its position, the shell's code for that signal (128 +
+/// its number: 130 SIGINT, 143 SIGTERM, 129 SIGHUP), so that scripts and
+/// schedulers see the interruption. A signal that came after the search
+/// settled its position interrupted nothing: 0.
+pub(super) fn exit_code(settled: bool) -> ExitCode {
+    let signal = SIGNAL.load(Ordering::SeqCst);
+    if interrupted() && !settled && signal > 0 {
+        ExitCode::from(u8::try_from(128 + signal).unwrap_or(1))
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 /// The arguments, owned, for the search thread.
@@ -201,6 +237,8 @@ pub(super) struct ProveArgsOwned {
     /// Whether --store was given (a job reads a store only then).
     pub store_given: bool,
     pub store_memory: usize,
+    /// Whether to wait for a busy store (`--wait`).
+    pub store_wait: bool,
     pub budget_given: bool,
     pub plan: Option<PlanOptions>,
 }
@@ -267,6 +305,7 @@ impl From<&ProveArgs> for ProveArgsOwned {
                     .unwrap_or_else(|| PathBuf::from(ransom::solved::DEFAULT_DIR))
             }),
             store_given: a.store.is_some(),
+            store_wait: a.wait,
             store_memory: a.store_memory.saturating_mul(1 << 20),
             budget_given: a.max_nodes.is_some() || a.max_time.is_some(),
             plan: a.plan.clone().map(|dir| PlanOptions {
@@ -301,14 +340,21 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
     }
     let mut notes_before = Vec::new();
     let store = match &args.store {
-        Some(dir) if packed::supported::<P>() => {
-            SolvedStore::open(dir, P::VARIANT, args.store_memory).map_err(|e| {
-                anyhow::anyhow!(
-                    "{e}\n(--no-store runs without the store; `ransom store verify {}` checks it)",
-                    dir.display()
-                )
-            })?
-        }
+        Some(dir) if packed::supported::<P>() => SolvedStore::open(
+            dir,
+            P::VARIANT,
+            args.store_memory,
+            args.store_wait,
+        )
+        .map_err(|e| match e {
+            StoreError::Busy { .. } => {
+                anyhow::anyhow!("{e}\n(--wait waits for it; --no-store runs without the store)")
+            }
+            _ => anyhow::anyhow!(
+                "{e}\n(--no-store runs without the store; `ransom store verify {}` checks it)",
+                dir.display()
+            ),
+        })?,
         Some(_) => {
             notes_before.push(format!(
                 "the store keeps no {} positions on disk (men off the board or turns in progress): this run keeps its results in memory only",
@@ -318,6 +364,12 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
         }
         None => SolvedStore::in_memory(P::VARIANT, args.store_memory),
     };
+    if let Some(damage) = store.reading().damage_report() {
+        // Reported before the search, which goes on with what remains (a
+        // lost result is searched again, never taken from a checkpoint).
+        errln!("warning: {damage}");
+        notes_before.push(damage);
+    }
     let mut display = args.progress_display();
     if !args.budget_given && args.plan.is_none() {
         display.note("no --max-nodes or --max-time: the search runs until it settles the position (Ctrl-C stops it and keeps its work)");
@@ -347,7 +399,17 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
         oracle.as_deref(),
         &args.config,
         &mut |status| display.update(status),
-    )?;
+    )
+    .map_err(|e| match &e {
+        StoreError::Damaged {
+            kind: "checkpoint",
+            path,
+            ..
+        } => anyhow::anyhow!(
+            "{e}\n(the saved outer tree of this search: remove {path} to start the search afresh, losing that tree but none of the store's positions, or restore it from a backup)"
+        ),
+        _ => anyhow::anyhow!(e),
+    })?;
     display.finish();
     let compacted = if store.dir().is_some() && store.log_records() >= AUTO_COMPACT_RECORDS {
         Some(store.compact()?)
@@ -358,8 +420,17 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
     let mut report = scale.report;
     let mut notes = notes_before;
     notes.append(&mut report.notes);
-    if interrupted {
-        notes.push("interrupted: the checkpoint and the store were written".into());
+    let settled = report.verdict != Verdict::Unknown;
+    if interrupted && !settled {
+        notes.push(match &scale.checkpoint {
+            Some(_) => "interrupted: the checkpoint and the store were written".into(),
+            None => "interrupted: the store was written".into(),
+        });
+    } else if interrupted {
+        notes.push(
+            "a signal came after the search had settled the position: the result is complete"
+                .into(),
+        );
     }
     if report.verdict == Verdict::Unknown
         && let Some(checkpoint) = &scale.checkpoint
@@ -515,7 +586,7 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
             outln!("note: {note}")?;
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(exit_code(settled))
 }
 
 /// A log holding this many records is folded into the store's table when

@@ -6,11 +6,11 @@
 //! in any order, more than once.
 
 use super::jobs::{self, Job, JobOutcome};
-use super::prove::{ProveArgsOwned, interrupted, on_big_stack};
+use super::prove::{ProveArgsOwned, exit_code, interrupted, on_big_stack};
 use ransom::notation::{fen, parse_move};
 use ransom::search::scale::{checkpoint, prove_at_scale};
 use ransom::search::{Pn, Verdict};
-use ransom::solved::{Record, Solved, SolvedStore, packed, shard};
+use ransom::solved::{self, Record, Solved, SolvedStore, packed, shard};
 use ransom::{AnyPosition, Position, Variant, dispatch};
 use std::path::Path;
 use std::process::ExitCode;
@@ -84,19 +84,41 @@ fn run_job<P: Position>(
     let tree = checkpoint::file_name(pos.zobrist(), attacker);
     let staged = shard::staged_checkpoints(shard, P::VARIANT);
     let base = args.store.as_deref().filter(|_| args.store_given);
-    let store = SolvedStore::for_job(base, P::VARIANT, args.store_memory, Some((&tree, &staged)))
-        .map_err(|e| {
-            let tree_damaged = matches!(&e, ransom::store::StoreError::Corrupt { path, .. } if path.ends_with(&tree));
-            if tree_damaged {
-                anyhow::anyhow!(
-                    "{e}\n(the outer tree an earlier job left in the store for this position: remove it and the job starts afresh)"
-                )
-            } else {
-                anyhow::anyhow!(
-                    "{e}\n(a job reads the store given by --store; leave it out to start from nothing)"
-                )
-            }
-        })?;
+    let store_tree = base.map(|b| {
+        solved::variant_dir(b, P::VARIANT)
+            .join(solved::CHECKPOINTS_DIR)
+            .join(&tree)
+    });
+    let remove_hint = |path: &Path| {
+        format!(
+            "(the outer tree an earlier job left in the store for this position: remove {} and the job starts afresh without it)",
+            path.display()
+        )
+    };
+    let store = SolvedStore::for_job(
+        base,
+        P::VARIANT,
+        args.store_memory,
+        Some((&tree, &staged)),
+        args.store_wait,
+    )
+    .map_err(|e| match &store_tree {
+        Some(path) if Path::new(e.path()) == path.as_path() => {
+            anyhow::anyhow!("{e}\n{}", remove_hint(path))
+        }
+        _ => anyhow::anyhow!(
+            "{e}\n(a job reads the store given by --store; leave it out to start from nothing)"
+        ),
+    })?;
+    // The copied tree is loaded whole now (its header names the job's
+    // position and side; every node reads), so that damage its checksum
+    // missed names the store's file, not the staged copy.
+    if let Some(path) = &store_tree
+        && let Err(e) = checkpoint::load(&staged.join(&tree), &pos, attacker)
+    {
+        let _ = shard::clear_staged(shard, P::VARIANT);
+        anyhow::bail!("{}: {}\n{}", path.display(), e.problem(), remove_hint(path));
+    }
     let mut display = args.progress_display();
     let oracle = args.leaf_oracle::<P>()?;
     let scale = prove_at_scale(
@@ -121,8 +143,6 @@ fn run_job<P: Position>(
             position: Some(position),
         });
     }
-    // The earlier tree goes just before the table it belongs with.
-    shard::clear_published(shard, P::VARIANT)?;
     let positions = shard::write_shard(shard, P::VARIANT, &records)?;
     if report.verdict == Verdict::Unknown && !disproved {
         shard::publish_checkpoints(shard, P::VARIANT)?;
@@ -180,5 +200,5 @@ fn run_job<P: Position>(
             outln!("note: {note}")?;
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(exit_code(result != "unknown"))
 }

@@ -120,6 +120,7 @@ pub(super) fn plan<P: Position>(
         root_moves: root.line_uci.to_vec(),
         attacker: attacker.name().into(),
         store: store_root.display().to_string(),
+        store_id: Some(ransom::solved::ensure_store_id(store_dir)?),
         root_pn: report.root_numbers.0.get(),
         root_dn: report.root_numbers.1.get(),
         jobs: entries,
@@ -138,7 +139,7 @@ pub(super) fn plan<P: Position>(
             .map(|p| p.display().to_string())
             .into();
         outln!("{out}")?;
-        return Ok(ExitCode::SUCCESS);
+        return Ok(super::prove::exit_code(false));
     }
     outln!(
         "plan: {} jobs in {} ({} to win in {root_fen}; root pn {} dn {}, outer tree {} nodes, {} nodes searched{})",
@@ -172,5 +173,5 @@ pub(super) fn plan<P: Position>(
     outln!(
         "then: the same prove command without --plan continues from the merged store (or --plan a next round)"
     )?;
-    Ok(ExitCode::SUCCESS)
+    Ok(super::prove::exit_code(false))
 }

@@ -5,6 +5,7 @@ use super::progress::Progress;
 use ransom::search::leaf_oracle::leaf_oracle;
 use ransom::search::scale::checkpoint;
 use ransom::solved::{self, Solved, read_merged, scan, variant_dir};
+use ransom::store::StoreError;
 use ransom::{AnyPosition, Variant, dispatch};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -52,6 +53,10 @@ struct StoreTarget {
     /// No progress spinner or progress lines on stderr.
     #[arg(long, short = 'q')]
     quiet: bool,
+    /// Wait for a store another ransom process is writing, instead of
+    /// refusing it as busy (compact and verify; stats takes no lock).
+    #[arg(long)]
+    wait: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -121,8 +126,7 @@ fn stats(target: &StoreTarget, plan: Option<&Path>) -> anyhow::Result<ExitCode> 
         let dir = variant_dir(&target.dir, variant);
         // No lock: stats may look at a store that a search is writing (a
         // record being appended reads as a torn tail and is not counted).
-        let files = scan(&dir)?;
-        let merged = read_merged(&files, variant.name())?;
+        let (files, merged) = read_consistent(&dir, variant)?;
         let reading = &merged.reading;
         if let Some((jobs, p, plan_variant)) = &plan_file
             && *plan_variant == variant
@@ -142,7 +146,11 @@ fn stats(target: &StoreTarget, plan: Option<&Path>) -> anyhow::Result<ExitCode> 
         let no_win_black = count(|v| v.no_win(ransom::board::Color::Black));
         let mut checkpoints = Vec::new();
         if let Ok(entries) = std::fs::read_dir(dir.join(solved::CHECKPOINTS_DIR)) {
-            for entry in entries.flatten() {
+            // Checkpoints only: a writer's temporary file is not one.
+            let entries = entries
+                .flatten()
+                .filter(|e| e.path().extension().is_some_and(|x| x == "ckpt"));
+            for entry in entries {
                 match checkpoint::summary(&entry.path()) {
                     Ok(s) => {
                         let frontier = frontier_of(variant, &entry.path(), &s);
@@ -169,6 +177,8 @@ fn stats(target: &StoreTarget, plan: Option<&Path>) -> anyhow::Result<ExitCode> 
             "positions": merged.records.len(), "records": reading.table_records + reading.log_records,
             "table_records": reading.table_records, "log_records": reading.log_records,
             "torn_bytes": reading.torn_bytes,
+            "lost_records": reading.lost_records, "lost_bytes": reading.lost_bytes,
+            "damage": reading.damage_report(),
             "wins": wins, "losses": losses, "no_win_white": no_win_white, "no_win_black": no_win_black,
             "table": files.table.as_ref().map(|t| t.1.display().to_string()),
             "logs": files.logs.iter().map(|l| l.1.display().to_string()).collect::<Vec<_>>(),
@@ -219,6 +229,9 @@ fn stats(target: &StoreTarget, plan: Option<&Path>) -> anyhow::Result<ExitCode> 
                 String::new()
             }
         )?;
+        if let Some(damage) = s["damage"].as_str() {
+            outln!("  DAMAGED: {damage}")?;
+        }
         for c in s["checkpoints"].as_array().into_iter().flatten() {
             if let Some(e) = c.get("error") {
                 outln!(
@@ -262,6 +275,29 @@ fn stats(target: &StoreTarget, plan: Option<&Path>) -> anyhow::Result<ExitCode> 
     Ok(ExitCode::SUCCESS)
 }
 
+/// The files of the store folder `dir` and what they hold, read without
+/// the lock: a compaction that replaces files meanwhile (a log gone
+/// between the listing and its reading) makes it list and read again, up
+/// to ten times.
+fn read_consistent(
+    dir: &Path,
+    variant: Variant,
+) -> Result<(solved::StoreFiles, solved::Merged), StoreError> {
+    let mut tries = 0;
+    loop {
+        let files = scan(dir)?;
+        match read_merged(&files, variant.name()) {
+            Err(StoreError::Io { error, .. })
+                if error.kind() == std::io::ErrorKind::NotFound && tries < 10 =>
+            {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            read => return read.map(|merged| (files, merged)),
+        }
+    }
+}
+
 /// The most-proving line of a checkpoint, read with `variant`'s rules.
 fn frontier_of(
     variant: Variant,
@@ -278,7 +314,7 @@ fn compact(target: &StoreTarget) -> anyhow::Result<ExitCode> {
     for variant in variants(target)? {
         let mut progress = Progress::busy("store compact", target.quiet);
         progress.set_message(variant_dir(&target.dir, variant).display().to_string());
-        let report = solved::compact(&target.dir, variant)?;
+        let report = solved::compact(&target.dir, variant, target.wait)?;
         progress.finish();
         if !target.json {
             outln!(
@@ -317,6 +353,7 @@ fn verify(args: &VerifyTarget) -> anyhow::Result<ExitCode> {
         let dir = target.dir.clone();
         let tables = (!args.no_tablebases).then(|| args.tablebases.clone());
         let syzygy = args.syzygy.clone();
+        let wait = target.wait;
         let start = AnyPosition::start(variant);
         let mut progress = Progress::busy("store verify", target.quiet);
         progress.set_message(format!(
@@ -325,31 +362,62 @@ fn verify(args: &VerifyTarget) -> anyhow::Result<ExitCode> {
         ));
         let result = std::thread::Builder::new()
             .stack_size(1 << 30)
-            .spawn(move || dispatch!(start, p => check(&p, &dir, tables.as_deref(), syzygy.as_deref())))?
+            .spawn(move || dispatch!(start, p => check(&p, &dir, tables.as_deref(), syzygy.as_deref(), wait)))?
             .join()
             .map_err(|_| anyhow::anyhow!("the verifier thread panicked"))?;
         progress.finish();
         let name = variant_dir(&target.dir, variant).display().to_string();
         match result {
             Ok(c) => {
+                let mut problems: Vec<String> = c.damage.iter().cloned().collect();
+                for (path, problem) in &c.damaged_checkpoints {
+                    problems.push(format!("{}: damaged checkpoint: {problem}", path.display()));
+                }
+                let torn = if c.torn_bytes > 0 {
+                    format!("; {} bytes of a torn write dropped", c.torn_bytes)
+                } else {
+                    String::new()
+                };
                 if !target.json {
+                    let status = if problems.is_empty() { "OK" } else { "DAMAGED" };
                     outln!(
-                        "OK: {name}: {} positions ({} records); {} wins and {} losses re-proved ({} positions walked); {} no-forced-win records (search results, not re-provable){}",
+                        "{status}: {name}: {} positions ({} records); {} wins and {} losses re-proved ({} positions walked); {} no-forced-win records (search results, not re-provable); {} checkpoints read{torn}",
                         c.positions,
                         c.records,
                         c.wins,
                         c.losses,
                         c.walked,
                         c.no_wins,
-                        if c.torn_bytes > 0 {
-                            format!("; {} bytes of a torn write dropped", c.torn_bytes)
-                        } else {
-                            String::new()
-                        }
+                        c.checkpoints,
                     )?;
+                    if c.damage.is_some() {
+                        errln!(
+                            "DAMAGED: {name}: {}\n(the {} positions that remain were re-proved; `ransom store compact {}` keeps them and accepts the loss, a backup of the log restores it)",
+                            c.damage.as_deref().unwrap_or(""),
+                            c.positions,
+                            target.dir.display()
+                        );
+                    }
+                    for (path, problem) in &c.damaged_checkpoints {
+                        errln!(
+                            "DAMAGED: {}: damaged checkpoint: {problem}\n(the saved outer tree of an unfinished search: remove it and that search starts afresh, keeping the store's positions; or restore it from a backup)",
+                            path.display()
+                        );
+                    }
                 }
-                out.push(serde_json::json!({"ok": true, "store": name, "positions": c.positions, "records": c.records,
-                    "wins": c.wins, "losses": c.losses, "no_wins": c.no_wins, "walked": c.walked, "torn_bytes": c.torn_bytes}));
+                failed |= !problems.is_empty();
+                out.push(serde_json::json!({"ok": problems.is_empty(), "store": name, "positions": c.positions, "records": c.records,
+                    "wins": c.wins, "losses": c.losses, "no_wins": c.no_wins, "walked": c.walked, "torn_bytes": c.torn_bytes,
+                    "lost_records": c.lost_records, "lost_bytes": c.lost_bytes, "checkpoints": c.checkpoints,
+                    "damaged_checkpoints": c.damaged_checkpoints.iter().map(|(p, why)| serde_json::json!({"file": p.display().to_string(), "problem": why})).collect::<Vec<_>>(),
+                    "problems": problems}));
+            }
+            Err(solved::StoreCheckError::Store(e @ StoreError::Busy { .. })) => {
+                failed = true;
+                if !target.json {
+                    errln!("BUSY (not checked): {e}");
+                }
+                out.push(serde_json::json!({"ok": false, "busy": true, "store": name, "error": e.to_string()}));
             }
             Err(e) => {
                 failed = true;
@@ -375,10 +443,11 @@ fn check<P: ransom::Position>(
     dir: &Path,
     tables: Option<&Path>,
     syzygy: Option<&Path>,
+    wait: bool,
 ) -> Result<solved::StoreCheck, solved::StoreCheckError> {
     // Syzygy tables are antichess tables: other variants' stores are
     // checked without them (the folder was checked before).
     let syzygy = syzygy.filter(|_| P::VARIANT == ransom::variants::Variant::Antichess);
     let oracle = leaf_oracle::<P>(tables, syzygy).ok().flatten();
-    solved::verify_store::<P>(dir, oracle.as_deref())
+    solved::verify_store::<P>(dir, oracle.as_deref(), wait)
 }

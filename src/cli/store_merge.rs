@@ -27,6 +27,16 @@ pub struct MergeTarget {
     /// No progress spinner or progress lines on stderr.
     #[arg(long, short = 'q')]
     quiet: bool,
+    /// Wait for a store another ransom process is writing, instead of
+    /// refusing it as busy.
+    #[arg(long)]
+    wait: bool,
+    /// The jobs folder of the plan the shards come from (`prove --plan`):
+    /// the merge is refused unless the store is the one the plan was made
+    /// over (the plan records the store's identity), so that a copied jobs
+    /// folder never merges into another store by mistake.
+    #[arg(long, value_name = "JOBS")]
+    plan: Option<PathBuf>,
 }
 
 /// Merges; exits 1 if any shard or outer tree was refused (the others
@@ -42,14 +52,38 @@ pub fn merge(target: &MergeTarget) -> anyhow::Result<ExitCode> {
         target.shards.len(),
         variant_dir(&target.dir, variant).display()
     ));
+    if let Some(jobs_dir) = &target.plan {
+        check_plan_store(jobs_dir, &target.dir, variant)?;
+    }
     // A job that settled its position leaves the store's tree of it
     // unneeded; its `job.json` names it.
-    let settled_tree = |shard: &std::path::Path| {
-        jobs::read_json::<JobOutcome>(&jobs::outcome_path(shard), "job result")
-            .ok()
-            .and_then(|outcome| outcome.settled_tree())
+    let job_result = |shard: &std::path::Path| {
+        let path = jobs::outcome_path(shard);
+        if !path.exists() {
+            return Err(format!(
+                "{}: no job result: the job did not finish, or its result was removed",
+                path.display()
+            ));
+        }
+        jobs::read_json::<JobOutcome>(&path, "job result")
+            .map(|outcome| outcome.settled_tree())
+            .map_err(|e| format!("{e:#}"))
     };
-    let report = solved::merge_shards(&target.dir, variant, &target.shards, &settled_tree)?;
+    let report = solved::merge_shards(
+        &target.dir,
+        variant,
+        &target.shards,
+        &job_result,
+        target.wait,
+    )?;
+    // A shard refused, or whose job result is missing or damaged, loses
+    // its job result: the Makefile's target for the job is that file, so
+    // `make` runs exactly those jobs again.
+    for s in &report.shards {
+        if s.outcome.is_err() || s.job_result_problem.is_some() {
+            let _ = std::fs::remove_file(jobs::outcome_path(&s.shard));
+        }
+    }
     let store = variant_dir(&target.dir, variant);
     progress.finish();
     let after = report
@@ -67,7 +101,8 @@ pub fn merge(target: &MergeTarget) -> anyhow::Result<ExitCode> {
                     "outer_trees": s.trees.taken, "outer_trees_older": s.trees.older,
                     "outer_tree_dropped": s.trees.dropped,
                     "outer_trees_refused": s.trees.refused.iter()
-                        .map(|(p, e)| format!("{}: {e}", p.display())).collect::<Vec<_>>(),
+                        .map(|(p, e)| format!("{}: {}", p.display(), e.problem())).collect::<Vec<_>>(),
+                    "job_result_problem": s.job_result_problem,
                 }),
                 Err(e) => serde_json::json!({
                     "shard": s.shard.display().to_string(), "ok": false, "error": e.to_string(),
@@ -109,18 +144,29 @@ pub fn merge(target: &MergeTarget) -> anyhow::Result<ExitCode> {
         .flat_map(|s| &s.trees.refused)
         .collect();
     for (path, e) in &trees_refused {
+        let e = e.problem();
         errln!(
             "refused the outer tree {}: {e} (the shard's positions are merged; the store keeps the tree it had of that position, if any)",
             path.display()
         );
     }
+    let without_result: Vec<_> = report
+        .shards
+        .iter()
+        .filter_map(|s| s.job_result_problem.as_ref())
+        .collect();
+    for problem in &without_result {
+        errln!(
+            "{problem} (the shard's positions are merged; the store keeps its tree of the job's position; run the job again)"
+        );
+    }
     let refused = report.refused().count();
-    if !trees_refused.is_empty() && refused == 0 {
+    if (!trees_refused.is_empty() || !without_result.is_empty()) && refused == 0 {
         return Ok(ExitCode::FAILURE);
     }
     if refused > 0 {
         errln!(
-            "{refused} shard{} refused and left out; the store holds the others (run the refused jobs again, then merge them)",
+            "{refused} shard{} refused and left out; the store holds the others (run the refused jobs again, then merge them: `make` in the jobs folder runs exactly those)",
             if refused == 1 { "" } else { "s" }
         );
         return Ok(ExitCode::FAILURE);
@@ -129,6 +175,30 @@ pub fn merge(target: &MergeTarget) -> anyhow::Result<ExitCode> {
 }
 
 /// What became of a shard's outer trees, for the line of its merge.
+/// Refuses the merge unless the store under `store` is the one the plan in
+/// `jobs_dir` was made over (plans without a recorded identity pass).
+fn check_plan_store(
+    jobs_dir: &std::path::Path,
+    store: &std::path::Path,
+    variant: Variant,
+) -> anyhow::Result<()> {
+    let plan: jobs::Plan = jobs::read_json(&jobs_dir.join("plan.json"), "plan file")?;
+    let Some(expected) = &plan.store_id else {
+        return Ok(());
+    };
+    let found = solved::store_id(&variant_dir(store, variant));
+    if found.as_deref() != Some(expected.as_str()) {
+        anyhow::bail!(
+            "{}: not the store the plan in {} was made over (the plan's store is {}, identity {expected}; this one's identity is {}): merge into the plan's store, or give it with STORE=DIR to make",
+            store.display(),
+            jobs_dir.display(),
+            plan.store,
+            found.as_deref().unwrap_or("none")
+        );
+    }
+    Ok(())
+}
+
 fn trees_said(trees: &Adopted) -> String {
     let mut said = match (trees.taken, trees.older) {
         (0, 0) => String::new(),

@@ -116,10 +116,20 @@ impl Thinking<'_> {
                 "bestmove (none)".into(),
             ];
         }
-        let search_moves = match self.search_moves(&legal) {
-            Ok(moves) => moves,
-            Err(message) => return vec![format!("info string error: {message}")],
-        };
+        let (search_moves, not_legal) = self.search_moves(&legal);
+        if !not_legal.is_empty() {
+            // A GUI waits for `bestmove` after every `go`: the moves that
+            // are not legal are left out, and said so.
+            (self.print)(&[format!(
+                "info string searchmoves: {} not legal here, ignored{}",
+                not_legal.join(" "),
+                if search_moves.is_empty() {
+                    "; searching every move"
+                } else {
+                    ""
+                }
+            )]);
+        }
         let time = self.go.time(pos.turn(), self.overhead);
         if search_moves.is_empty() {
             if let Some(lines) = self.knowledge_answer(pos) {
@@ -204,16 +214,18 @@ impl Thinking<'_> {
         turn
     }
 
-    /// The moves of `legal` that `searchmoves` names (empty: no restriction).
-    fn search_moves(&self, legal: &[Move]) -> Result<Vec<Move>, String> {
+    /// The moves of `legal` that `searchmoves` names (empty: no
+    /// restriction), and the words it names that are not legal moves here.
+    fn search_moves(&self, legal: &[Move]) -> (Vec<Move>, Vec<String>) {
         let mut moves = Vec::new();
+        let mut not_legal = Vec::new();
         for text in &self.go.search_moves {
             match legal.iter().find(|&&m| uci::write(m) == *text) {
                 Some(&m) => moves.push(m),
-                None => return Err(format!("searchmoves: '{text}' is not a legal move here")),
+                None => not_legal.push(text.clone()),
             }
         }
-        Ok(moves)
+        (moves, not_legal)
     }
 
     /// A proved answer from the tablebases or a stored proof.

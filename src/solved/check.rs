@@ -32,6 +32,49 @@ pub struct StoreCheck {
     pub walked: u64,
     /// Bytes dropped as torn writes at the ends of logs.
     pub torn_bytes: u64,
+    /// Records lost from logs beyond a torn write (damage: what remains
+    /// was checked and is sound, but results are gone).
+    pub lost_records: u64,
+    /// Bytes of those records.
+    pub lost_bytes: u64,
+    /// The damaged logs and what each lost ([`super::StoreReading::damage_report`]).
+    pub damage: Option<String>,
+    /// Checkpoints of unfinished searches read whole.
+    pub checkpoints: u64,
+    /// The checkpoints that do not read, and why.
+    pub damaged_checkpoints: Vec<(PathBuf, String)>,
+}
+
+/// Reads every checkpoint (`*.ckpt`) in `dir` whole: the number read and
+/// those that do not read, with why.
+fn check_checkpoints<P: Position>(dir: &Path) -> (u64, Vec<(PathBuf, String)>) {
+    use crate::search::scale::checkpoint;
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "ckpt"))
+                .collect()
+        })
+        .unwrap_or_default();
+    paths.sort();
+    let mut damaged = Vec::new();
+    for path in &paths {
+        let read = checkpoint::summary(path)
+            .map_err(|e| e.problem())
+            .and_then(|summary| {
+                let root: P = fen::parse_position(&summary.root_fen)
+                    .map_err(|e| format!("its root {}: {e}", summary.root_fen))?;
+                checkpoint::load(path, &root, summary.attacker)
+                    .map_err(|e| e.problem())
+                    .map(|_| ())
+            });
+        if let Err(problem) = read {
+            damaged.push((path.clone(), problem));
+        }
+    }
+    (paths.len() as u64, damaged)
 }
 
 /// Why a store does not verify: the file and record, and what is wrong.
@@ -58,9 +101,15 @@ pub enum StoreCheckError {
 
 /// Verifies `P`'s store under `root`; positions `oracle` covers count as
 /// scored by the tables.
+///
+/// The checkpoints of unfinished searches are read whole too (checksum,
+/// header, every node, the position their header names):
+/// [`StoreCheck::damaged_checkpoints`] names those that do not read. With
+/// `wait`, a store another process is writing is waited for.
 pub fn verify_store<P: Position>(
     root: &Path,
     oracle: Option<&dyn Oracle<P>>,
+    wait: bool,
 ) -> Result<StoreCheck, StoreCheckError> {
     let dir = variant_dir(root, P::VARIANT);
     if !dir.is_dir() {
@@ -70,7 +119,7 @@ pub fn verify_store<P: Position>(
         }
         .into());
     }
-    let _lock = lock(&dir, false)?;
+    let _lock = lock(&dir, false, wait)?;
     let files = scan(&dir)?;
     let merged = read_merged(&files, P::VARIANT.name())?;
     let (entries, names, reading) = (&merged.records, &merged.files, &merged.reading);
@@ -79,6 +128,9 @@ pub fn verify_store<P: Position>(
         ..StoreCheck::default()
     };
     check.torn_bytes = reading.torn_bytes;
+    check.lost_records = reading.lost_records;
+    check.lost_bytes = reading.lost_bytes;
+    check.damage = reading.damage_report();
     check.positions = entries.len() as u64;
     let lookup = |hash: u64| -> Result<Option<u32>, String> {
         Ok(entries
@@ -167,5 +219,7 @@ pub fn verify_store<P: Position>(
         }
     }
     check.walked = white.positions() + black.positions();
+    (check.checkpoints, check.damaged_checkpoints) =
+        check_checkpoints::<P>(&dir.join(super::CHECKPOINTS_DIR));
     Ok(check)
 }

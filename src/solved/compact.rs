@@ -23,8 +23,9 @@ pub struct CompactReport {
     pub bytes_after: u64,
 }
 
-/// Compacts `variant`'s store under `root` (taking its lock).
-pub fn compact(root: &Path, variant: Variant) -> Result<CompactReport, StoreError> {
+/// Compacts `variant`'s store under `root` (taking its lock; with `wait`,
+/// waiting for it if another process holds it).
+pub fn compact(root: &Path, variant: Variant, wait: bool) -> Result<CompactReport, StoreError> {
     let dir = variant_dir(root, variant);
     if !dir.is_dir() {
         return Err(StoreError::Io {
@@ -32,7 +33,8 @@ pub fn compact(root: &Path, variant: Variant) -> Result<CompactReport, StoreErro
             error: std::io::Error::new(std::io::ErrorKind::NotFound, "no store here"),
         });
     }
-    let _lock = lock(&dir, true)?;
+    let _lock = lock(&dir, true, wait)?;
+    super::remove_leftovers(&dir);
     compact_locked(&dir, variant)
 }
 
@@ -69,6 +71,7 @@ pub(super) fn rewrite(
     }
     for (_, old) in found.logs.iter() {
         let _ = std::fs::remove_file(old);
+        let _ = std::fs::remove_file(super::log::count_path(old));
     }
     for old in &found.stale {
         let _ = std::fs::remove_file(old);

@@ -57,6 +57,7 @@ pub fn scan(dir: &Path) -> Result<StoreFiles, StoreError> {
     };
     let mut tables = Vec::new();
     let mut logs = Vec::new();
+    let mut counts = Vec::new();
     for entry in std::fs::read_dir(dir).map_err(io)? {
         let entry = entry.map_err(io)?;
         let name = entry.file_name().to_string_lossy().into_owned();
@@ -64,6 +65,8 @@ pub fn scan(dir: &Path) -> Result<StoreFiles, StoreError> {
             tables.push((g, entry.path()));
         } else if let Some(g) = generation(&name, "log-", ".rsl") {
             logs.push((g, entry.path()));
+        } else if let Some(g) = generation(&name, "log-", ".rsc") {
+            counts.push((g, entry.path()));
         }
     }
     tables.sort();
@@ -77,9 +80,17 @@ pub fn scan(dir: &Path) -> Result<StoreFiles, StoreError> {
     files.stale.extend(tables.into_iter().map(|t| t.1));
     for (g, path) in logs {
         if g < since {
+            files.stale.push(log::count_path(&path));
             files.stale.push(path);
         } else {
             files.logs.push((g, path));
+        }
+    }
+    // A count file whose log is gone (removed by a compaction killed
+    // before it removed the count file) is stale too.
+    for (g, path) in counts {
+        if (g < since || !files.logs.iter().any(|l| l.0 == g)) && !files.stale.contains(&path) {
+            files.stale.push(path);
         }
     }
     Ok(files)
@@ -119,6 +130,18 @@ pub fn write_table<'a>(
     description: &str,
     records: impl Iterator<Item = &'a Record>,
 ) -> Result<(), StoreError> {
+    write_table_then(path, variant, description, records, || Ok(()))
+}
+
+/// [`write_table`], calling `before_rename` just before the new table
+/// takes the name `path` (its temporary file written and synced).
+pub fn write_table_then<'a>(
+    path: &Path,
+    variant: &str,
+    description: &str,
+    records: impl Iterator<Item = &'a Record>,
+    before_rename: impl FnOnce() -> std::io::Result<()>,
+) -> Result<(), StoreError> {
     let mut writer = TableWriter::new(
         TableKind::Solved,
         variant,
@@ -130,7 +153,7 @@ pub fn write_table<'a>(
             writer.push(record.key, &value);
         }
     }
-    writer.write(path)
+    writer.write_then(path, before_rename)
 }
 
 /// What reading every file of a store found.
@@ -142,8 +165,34 @@ pub struct StoreReading {
     pub log_records: u64,
     /// Bytes dropped as torn writes at the ends of logs.
     pub torn_bytes: u64,
+    /// Records lost from logs beyond a torn write (damage), in all.
+    pub lost_records: u64,
+    /// Bytes of those records (and of headers cut short).
+    pub lost_bytes: u64,
+    /// Each damaged log and what is wrong with it.
+    pub damaged_logs: Vec<(PathBuf, String)>,
     /// Good records of the newest log (where appends continue).
     pub last_log_records: u64,
+}
+
+impl StoreReading {
+    /// One line naming each damaged log and what it lost, if any is.
+    pub fn damage_report(&self) -> Option<String> {
+        if self.damaged_logs.is_empty() {
+            return None;
+        }
+        let logs: Vec<String> = self
+            .damaged_logs
+            .iter()
+            .map(|(path, problem)| format!("{}: {problem}", path.display()))
+            .collect();
+        Some(format!(
+            "{} records ({} bytes) lost from the store's logs beyond a torn write; what remains is sound. {}",
+            self.lost_records,
+            self.lost_bytes,
+            logs.join("; ")
+        ))
+    }
 }
 
 /// Reads every record of a store directory (table first, then logs in
@@ -186,6 +235,11 @@ pub fn read_all(
     for (_, path) in &files.logs {
         let contents = log::read(path, variant)?;
         reading.torn_bytes += contents.torn_bytes;
+        reading.lost_records += contents.lost_records;
+        reading.lost_bytes += contents.lost_bytes;
+        if let Some(problem) = contents.damage {
+            reading.damaged_logs.push((path.clone(), problem));
+        }
         reading.last_log_records = contents.records.len() as u64;
         for (n, record) in contents.records.into_iter().enumerate() {
             f(record, path, n as u64)?;

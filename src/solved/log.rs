@@ -14,6 +14,15 @@
 //! (and cut off before the next append). A record whose checksum fails
 //! with good records after it is damage, not a torn write: the log is
 //! refused, naming the file and the record.
+//!
+//! Beside each log, `log-G.rsc` holds the number of records synced so far
+//! (written atomically after each sync): magic "RANSOMLC", the count u64,
+//! CRC-32C u32 of the 16 bytes before. A log that holds fewer good records
+//! than its count says has lost records to damage (a cut, zeros over its
+//! end), not to a torn write: reading reports how many records and bytes
+//! are gone ([`LogContents::lost_records`]) instead of passing over them. A
+//! log is created whole (its header written to a temporary file and
+//! renamed), so a log shorter than its header is damage too.
 
 use super::packed::{PACKED_BYTES, Packed};
 use super::value::Solved;
@@ -109,11 +118,56 @@ pub struct LogContents {
     pub records: Vec<Record>,
     /// Bytes at the end dropped as a torn write.
     pub torn_bytes: u64,
+    /// Records the log's count file says were synced that it no longer
+    /// holds (damage, not a torn write).
+    pub lost_records: u64,
+    /// Bytes of those records (and of a header cut short) that are gone.
+    pub lost_bytes: u64,
+    /// What is wrong, when something beyond a torn write is.
+    pub damage: Option<String>,
+}
+
+const COUNT_MAGIC: &[u8; 8] = b"RANSOMLC";
+
+/// The count file beside the log `log` (`log-G.rsc`).
+pub fn count_path(log: &Path) -> PathBuf {
+    log.with_extension("rsc")
+}
+
+/// The records the count file beside `log` says were synced: `Ok(None)`
+/// without a count file (a store written before they existed), `Err` with
+/// what is wrong if it is damaged.
+fn read_count(log: &Path) -> Result<Option<u64>, String> {
+    let bytes = match std::fs::read(count_path(log)) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("its count file cannot be read: {e}")),
+    };
+    if bytes.len() != 20 || &bytes[..8] != COUNT_MAGIC {
+        return Err("its count file is damaged (bad length or magic)".into());
+    }
+    if bytes[16..] != crc32c::crc32c(&bytes[..16]).to_le_bytes() {
+        return Err("its count file is damaged (checksum mismatch)".into());
+    }
+    Ok(Some(u64::from_le_bytes(
+        bytes[8..16].try_into().expect("8 bytes"),
+    )))
+}
+
+/// Writes the count file beside `log`: `records` are synced.
+fn write_count(log: &Path, records: u64) -> Result<(), StoreError> {
+    let mut out = [0u8; 20];
+    out[..8].copy_from_slice(COUNT_MAGIC);
+    out[8..16].copy_from_slice(&records.to_le_bytes());
+    let sum = crc32c::crc32c(&out[..16]);
+    out[16..].copy_from_slice(&sum.to_le_bytes());
+    crate::store::write_atomically(&count_path(log), &out)
 }
 
 fn corrupt(path: &Path, problem: String) -> StoreError {
-    StoreError::Corrupt {
+    StoreError::Damaged {
         path: path.display().to_string(),
+        kind: "store log",
         problem,
     }
 }
@@ -127,15 +181,30 @@ fn io(path: &Path) -> impl Fn(std::io::Error) -> StoreError + '_ {
 
 /// Reads a log of `variant`, checking every record.
 pub fn read(path: &Path, variant: &str) -> Result<LogContents, StoreError> {
+    // The count first: a writer appending meanwhile syncs its records
+    // before it raises the count, so the log read after holds at least
+    // as many records as the count read before.
+    let count = read_count(path);
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|mut f| f.read_to_end(&mut bytes))
         .map_err(io(path))?;
+    let expected = *count.as_ref().unwrap_or(&None);
     if bytes.len() < HEADER_BYTES as usize {
-        // A log whose header was never completely written holds nothing.
+        // Logs are created whole: a header cut short is damage.
+        let lost_records = expected.unwrap_or(0);
         return Ok(LogContents {
-            records: Vec::new(),
-            torn_bytes: bytes.len() as u64,
+            lost_records,
+            lost_bytes: bytes.len() as u64 + lost_records * RECORD_BYTES as u64,
+            damage: Some(format!(
+                "the log is {} bytes long, shorter than its header: {}",
+                bytes.len(),
+                match expected {
+                    Some(n) => format!("its {n} records are lost"),
+                    None => "what it held is lost".into(),
+                }
+            )),
+            ..LogContents::default()
         });
     }
     let head = &bytes[..HEADER_BYTES as usize];
@@ -170,11 +239,28 @@ pub fn read(path: &Path, variant: &str) -> Result<LogContents, StoreError> {
         ));
     }
     let records: Vec<Record> = decoded.into_iter().take(good_end).flatten().collect();
-    let torn_bytes = (body.len() - good_end * RECORD_BYTES) as u64;
-    Ok(LogContents {
+    let mut contents = LogContents {
         records,
-        torn_bytes,
-    })
+        torn_bytes: (body.len() - good_end * RECORD_BYTES) as u64,
+        ..LogContents::default()
+    };
+    match count {
+        Ok(Some(synced)) if synced > good_end as u64 => {
+            // Synced records are gone: the bytes past the good ones that
+            // a torn write could not explain are lost, not torn.
+            let lost = synced - good_end as u64;
+            contents.lost_records = lost;
+            contents.lost_bytes = lost * RECORD_BYTES as u64;
+            contents.torn_bytes = contents.torn_bytes.saturating_sub(contents.lost_bytes);
+            contents.damage = Some(format!(
+                "{lost} of its {synced} synced records are lost ({} bytes): the log was cut or overwritten",
+                contents.lost_bytes
+            ));
+        }
+        Ok(_) => {}
+        Err(problem) => contents.damage = Some(problem),
+    }
+    Ok(contents)
 }
 
 /// Appends records to a log, in batches.
@@ -188,9 +274,15 @@ pub struct LogWriter {
 impl LogWriter {
     /// Opens the log at `path` for appending (creating it if needed), after
     /// cutting off a torn tail of `good_records` good records.
+    /// A log that lost records is taken as it is now (the loss was
+    /// reported when it was read); its count file is written anew.
     pub fn open(path: &Path, variant: &str, good_records: u64) -> Result<LogWriter, StoreError> {
+        if !path.exists() {
+            // Created whole: a log shorter than its header is damage.
+            crate::store::write_atomically(path, &header(variant))?;
+        }
         let mut file = std::fs::OpenOptions::new()
-            .create(true)
+            .create(false)
             .truncate(false)
             .read(true)
             .write(true)
@@ -207,6 +299,9 @@ impl LogWriter {
             file.sync_all().map_err(io(path))?;
         }
         file.seek(SeekFrom::End(0)).map_err(io(path))?;
+        if read_count(path) != Ok(Some(good_records)) {
+            write_count(path, good_records)?;
+        }
         Ok(LogWriter {
             path: path.to_path_buf(),
             file,
@@ -215,7 +310,6 @@ impl LogWriter {
         })
     }
 
-    /// Queues a record (written by the next [`LogWriter::flush`]).
     /// Queues a record (written by the next [`LogWriter::flush`]); one
     /// without a packed position is not written.
     pub fn push(&mut self, record: &Record) {
@@ -243,7 +337,7 @@ impl LogWriter {
         self.file.write_all(&self.buffer).map_err(io(&self.path))?;
         self.file.sync_data().map_err(io(&self.path))?;
         self.buffer.clear();
-        Ok(())
+        write_count(&self.path, self.records)
     }
 
     /// The log's path.

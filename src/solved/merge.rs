@@ -17,7 +17,8 @@ use super::files::{Merged, MergedRecord, read_merged, scan};
 use super::shard::{shard_checkpoints, shard_table};
 use super::{CHECKPOINTS_DIR, lock, variant_dir};
 use crate::search::scale::adopt::{Adopted, ShardTrees, hand_over, read_shard_trees};
-use crate::store::StoreError;
+use crate::search::scale::checkpoint::parse_file_name;
+use crate::store::{FileIdentity, StoreError, file_identity};
 use crate::variants::Variant;
 use hashbrown::HashMap;
 use std::path::{Path, PathBuf};
@@ -32,6 +33,10 @@ pub struct ShardMerge {
     pub outcome: Result<(u64, u64), StoreError>,
     /// What became of the outer trees it holds.
     pub trees: Adopted,
+    /// Why the job's result beside the shard could not be used (missing
+    /// or damaged): the shard's positions are merged, but the store's
+    /// tree of the job's position is kept, and the job should run again.
+    pub job_result_problem: Option<String>,
 }
 
 /// What a merge did.
@@ -76,22 +81,33 @@ fn read_shard(shard: &Path, variant: Variant) -> Result<Merged, StoreError> {
     read_merged(&files, variant.name())
 }
 
+/// What a job's result beside its shard says of the job's outer tree:
+/// `Ok(Some(name))` the job settled its position, and the store's tree of
+/// that name (a checkpoint's file name) is no longer needed; `Ok(None)`
+/// the job left it open; `Err(why)` the result is missing or damaged.
+pub type JobResultReader<'a> = &'a dyn Fn(&Path) -> Result<Option<String>, String>;
+
 /// Merges the shards into `variant`'s store under `root` (created if it
 /// does not exist), taking the store's lock, and hands their outer trees
-/// to the store. `settled_tree` names, for a shard, the store's tree of
-/// the position its job settled (no longer needed: dropped).
+/// to the store. `job_result` reads a shard's job result, which is read
+/// together with its table (between two looks at the table's identity),
+/// so that a job run again meanwhile is noticed. The store's tree of a
+/// position a job settled is dropped only if that result says so and the
+/// merged store holds the position settled for that side.
 pub fn merge_shards(
     root: &Path,
     variant: Variant,
     shards: &[PathBuf],
-    settled_tree: &dyn Fn(&Path) -> Option<String>,
+    job_result: JobResultReader<'_>,
+    wait: bool,
 ) -> Result<MergeReport, StoreError> {
     let dir = variant_dir(root, variant);
     std::fs::create_dir_all(&dir).map_err(|error| StoreError::Io {
         path: dir.display().to_string(),
         error,
     })?;
-    let _lock = lock(&dir, true)?;
+    let _lock = lock(&dir, true, wait)?;
+    super::remove_leftovers(&dir);
     let found = scan(&dir)?;
     let mut merged = read_merged(&found, variant.name())?;
     let mut report = MergeReport {
@@ -101,11 +117,13 @@ pub fn merge_shards(
     let mut added = 0u64;
     let mut trees: Vec<ShardTrees> = Vec::with_capacity(shards.len());
     // The identity of each shard's table as merged (`None`: refused, or
-    // it changed while it was read).
+    // it changed while it was read), and the tree its job settled.
     let mut identities = Vec::with_capacity(shards.len());
+    let mut settled = Vec::with_capacity(shards.len());
     for shard in shards {
         let table = shard_table(shard, variant);
-        let before = shard_identity(&table);
+        let before = file_identity(&table);
+        let result = job_result(shard);
         let outcome = read_shard(shard, variant).map(|part| {
             let mut new = 0u64;
             for m in part.records.values() {
@@ -135,32 +153,52 @@ pub fn merge_shards(
         });
         let mut shard_trees = ShardTrees::default();
         let mut identity = None;
+        let mut settled_tree = None;
+        let mut job_result_problem = None;
         if let Ok((_, new)) = &outcome {
             added += new;
             shard_trees = read_shard_trees(&shard_checkpoints(shard, variant));
-            if shard_identity(&table) == before {
-                identity = before;
-            } else {
+            if before.is_none() {
+                shard_trees.refuse_all(
+                    "the shard has no table of a job's shard (solved-000001.rst): its trees are not taken",
+                );
+            } else if file_identity(&table) != before {
                 shard_trees.refuse_all(
                     "the shard's table changed while it was merged (a job ran again into it): merge the shard again",
                 );
+            } else {
+                identity = before;
+                match result {
+                    Ok(tree) => settled_tree = tree,
+                    Err(why) => job_result_problem = Some(why),
+                }
             }
         }
         trees.push(shard_trees);
         identities.push(identity);
+        settled.push(settled_tree);
         report.shards.push(ShardMerge {
             shard: shard.clone(),
             outcome,
             trees: Adopted::default(),
+            job_result_problem,
         });
     }
     if added > 0 {
         report.compacted = Some(rewrite(&dir, variant, &found, &merged)?);
     }
     let checkpoints = dir.join(CHECKPOINTS_DIR);
-    for (s, shard_trees) in report.shards.iter_mut().zip(trees) {
+    let settled_in_store = |name: &str| {
+        parse_file_name(name).is_some_and(|(key, attacker)| {
+            merged.records.get(&key).is_some_and(|m| {
+                let v = m.record.value;
+                v.is_win() || v.is_loss() || v.no_win(attacker)
+            })
+        })
+    };
+    for ((s, shard_trees), settled) in report.shards.iter_mut().zip(trees).zip(settled) {
         if s.outcome.is_ok() {
-            let settled = settled_tree(&s.shard);
+            let settled = settled.filter(|name| settled_in_store(name));
             s.trees = hand_over(shard_trees, &checkpoints, settled.as_deref());
         }
     }
@@ -173,9 +211,9 @@ pub fn merge_shards(
     }
     let mut text = String::new();
     let mut names: Vec<_> = list.iter().collect();
-    names.sort();
-    for (name, (bytes, modified)) in names {
-        text += &format!("{bytes} {modified} {name}\n");
+    names.sort_by(|a, b| a.0.cmp(b.0));
+    for (name, id) in names {
+        text += &format!("{} {}:{} {name}\n", id.len, id.modified, id.inode);
     }
     crate::store::write_atomically(&dir.join(MERGED_LIST), text.as_bytes())?;
     Ok(report)
@@ -183,19 +221,6 @@ pub fn merge_shards(
 
 /// The store's list of the shard tables merged into it.
 pub(crate) const MERGED_LIST: &str = "merged-shards.txt";
-
-/// A shard table's identity: its size and modification time (ns). A job
-/// run again replaces its table, which changes both.
-pub fn shard_identity(table: &Path) -> Option<(u64, u128)> {
-    let meta = std::fs::metadata(table).ok()?;
-    let modified = meta
-        .modified()
-        .ok()?
-        .duration_since(std::time::UNIX_EPOCH)
-        .ok()?
-        .as_nanos();
-    Some((meta.len(), modified))
-}
 
 fn absolute(path: &Path) -> String {
     std::path::absolute(path)
@@ -207,20 +232,27 @@ fn absolute(path: &Path) -> String {
 /// The shard tables merged into a store, by absolute path, with their
 /// identity when merged (read once, asked about many shards).
 #[derive(Debug, Default)]
-pub struct MergedShards(HashMap<String, (u64, u128)>);
+pub struct MergedShards(HashMap<String, FileIdentity>);
 
 impl MergedShards {
     /// The list of the store in `dir` (one rule set's folder); empty if
-    /// nothing was ever merged.
+    /// nothing was ever merged. A line is `LEN MODIFIED:INODE PATH`; a
+    /// line of an older store without the inode never matches, so such a
+    /// shard counts as not merged until it is merged again.
     pub fn read(dir: &Path) -> MergedShards {
         let text = std::fs::read_to_string(dir.join(MERGED_LIST)).unwrap_or_default();
         MergedShards(
             text.lines()
                 .filter_map(|line| {
                     let mut parts = line.splitn(3, ' ');
-                    let bytes = parts.next()?.parse().ok()?;
-                    let modified = parts.next()?.parse().ok()?;
-                    Some((parts.next()?.to_string(), (bytes, modified)))
+                    let len = parts.next()?.parse().ok()?;
+                    let (modified, inode) = parts.next()?.split_once(':')?;
+                    let identity = FileIdentity {
+                        len,
+                        modified: modified.parse().ok()?,
+                        inode: inode.parse().ok()?,
+                    };
+                    Some((parts.next()?.to_string(), identity))
                 })
                 .collect(),
         )
@@ -229,6 +261,6 @@ impl MergedShards {
     /// Whether the shard under `shard` was merged as it is now.
     pub fn holds(&self, shard: &Path, variant: Variant) -> bool {
         let table = shard_table(shard, variant);
-        shard_identity(&table).is_some_and(|id| self.0.get(&absolute(&table)) == Some(&id))
+        file_identity(&table).is_some_and(|id| self.0.get(&absolute(&table)) == Some(&id))
     }
 }

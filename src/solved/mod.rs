@@ -89,22 +89,17 @@ pub struct SolvedStore {
     began_with: usize,
     added: AtomicU64,
     reading: StoreReading,
-    checkpoints: CheckpointDirs,
+    /// Where the searches over the store resume and write their
+    /// checkpoints (none for a store in memory).
+    checkpoints: Option<PathBuf>,
 }
 
 /// The folder of a store's rule set that holds the checkpoints of the
 /// searches over it (`search::scale::checkpoint`), one file a search.
 pub const CHECKPOINTS_DIR: &str = "checkpoints";
 
-/// Where the searches over a store read the checkpoint they resume and
-/// write their own.
-#[derive(Clone, Debug, Default)]
-struct CheckpointDirs {
-    read: Option<PathBuf>,
-    write: Option<PathBuf>,
-}
-
-fn io_error(path: &Path) -> impl Fn(std::io::Error) -> StoreError + '_ {
+/// An I/O error on `path`, as the store reports it.
+pub(crate) fn io_error(path: &Path) -> impl Fn(std::io::Error) -> StoreError + '_ {
     move |error| StoreError::Io {
         path: path.display().to_string(),
         error,
@@ -112,8 +107,9 @@ fn io_error(path: &Path) -> impl Fn(std::io::Error) -> StoreError + '_ {
 }
 
 /// Takes the store directory's lock: exclusive for writers, shared for
-/// readers. A store in use is refused rather than waited for.
-pub fn lock(dir: &Path, exclusive: bool) -> Result<std::fs::File, StoreError> {
+/// readers. A store in use is refused ([`StoreError::Busy`]), or with
+/// `wait` waited for.
+pub fn lock(dir: &Path, exclusive: bool, wait: bool) -> Result<std::fs::File, StoreError> {
     let path = dir.join("lock");
     let file = std::fs::OpenOptions::new()
         .create(true)
@@ -121,6 +117,14 @@ pub fn lock(dir: &Path, exclusive: bool) -> Result<std::fs::File, StoreError> {
         .write(true)
         .open(&path)
         .map_err(io_error(&path))?;
+    if wait {
+        let taken = if exclusive {
+            file.lock()
+        } else {
+            file.lock_shared()
+        };
+        return taken.map(|()| file).map_err(io_error(&path));
+    }
     let taken = if exclusive {
         file.try_lock()
     } else {
@@ -128,12 +132,8 @@ pub fn lock(dir: &Path, exclusive: bool) -> Result<std::fs::File, StoreError> {
     };
     match taken {
         Ok(()) => Ok(file),
-        Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::Io {
+        Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::Busy {
             path: dir.display().to_string(),
-            error: std::io::Error::new(
-                std::io::ErrorKind::WouldBlock,
-                "the store is in use by another ransom process",
-            ),
         }),
         Err(std::fs::TryLockError::Error(error)) => Err(StoreError::Io {
             path: path.display().to_string(),
@@ -142,14 +142,55 @@ pub fn lock(dir: &Path, exclusive: bool) -> Result<std::fs::File, StoreError> {
     }
 }
 
+/// The file in a store's rule-set folder holding its identity.
+pub const STORE_ID_FILE: &str = "store-id";
+
+/// The identity of the store in `dir` (one rule set's folder), if it has
+/// one ([`ensure_store_id`]).
+pub fn store_id(dir: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(dir.join(STORE_ID_FILE)).ok()?;
+    let id = text.trim();
+    (!id.is_empty()).then(|| id.to_string())
+}
+
+/// The identity of the store in `dir`, made (a random 64-bit number, in
+/// hex) if it has none: a plan records it, so that its shards merge only
+/// into the store it was made over. A copy of the store keeps it.
+pub fn ensure_store_id(dir: &Path) -> Result<String, StoreError> {
+    if let Some(id) = store_id(dir) {
+        return Ok(id);
+    }
+    use std::hash::BuildHasher;
+    let random = std::collections::hash_map::RandomState::new().hash_one((
+        std::process::id(),
+        std::time::SystemTime::now(),
+        dir,
+    ));
+    let id = format!("{random:016x}");
+    crate::store::write_atomically(&dir.join(STORE_ID_FILE), format!("{id}\n").as_bytes())?;
+    Ok(id)
+}
+
+/// Removes what writers killed before they finished left in the store
+/// folder `dir` and its checkpoints: temporary files of processes no
+/// longer running ([`crate::store::remove_orphan_temporaries`]). Call it
+/// holding the store's exclusive lock. Returns how many were removed.
+pub fn remove_leftovers(dir: &Path) -> usize {
+    crate::store::remove_orphan_temporaries(dir).len()
+        + crate::store::remove_orphan_temporaries(&dir.join(CHECKPOINTS_DIR)).len()
+}
+
 impl SolvedStore {
     /// Opens (or creates) `variant`'s store under `root` for writing, with
     /// an index of about `memory_bytes` (more if the store already holds
     /// more). Every file is read and checked.
+    /// With `wait`, a store another process is writing is waited for
+    /// instead of refused.
     pub fn open(
         root: &Path,
         variant: Variant,
         memory_bytes: usize,
+        wait: bool,
     ) -> Result<SolvedStore, StoreError> {
         let dir = variant_dir(root, variant);
         if root.is_file() {
@@ -162,7 +203,8 @@ impl SolvedStore {
             });
         }
         std::fs::create_dir_all(&dir).map_err(io_error(&dir))?;
-        let lock = lock(&dir, true)?;
+        let lock = lock(&dir, true, wait)?;
+        remove_leftovers(&dir);
         let files = scan(&dir)?;
         let (index, reading) = read_index(&files, variant, memory_bytes)?;
         for stale in &files.stale {
@@ -188,10 +230,7 @@ impl SolvedStore {
             _lock: Some(lock),
             added: AtomicU64::new(0),
             reading,
-            checkpoints: CheckpointDirs {
-                read: checkpoints.clone(),
-                write: checkpoints,
-            },
+            checkpoints,
         })
     }
 
@@ -207,7 +246,7 @@ impl SolvedStore {
             began_with: 0,
             added: AtomicU64::new(0),
             reading: StoreReading::default(),
-            checkpoints: CheckpointDirs::default(),
+            checkpoints: None,
         }
     }
 
@@ -220,11 +259,13 @@ impl SolvedStore {
     /// lock (so that it never counts as settled a position the job's
     /// store lacks), and the job's search resumes and writes its
     /// checkpoint there.
+    /// With `wait`, a store another process is writing is waited for.
     pub fn for_job(
         base: Option<&Path>,
         variant: Variant,
         memory_bytes: usize,
         tree: Option<(&str, &Path)>,
+        wait: bool,
     ) -> Result<SolvedStore, StoreError> {
         let (index, reading) = match base {
             Some(root) => {
@@ -238,7 +279,7 @@ impl SolvedStore {
                         ),
                     });
                 }
-                let _shared = lock(&dir, false)?;
+                let _shared = lock(&dir, false, wait)?;
                 let read = read_index(&scan(&dir)?, variant, memory_bytes)?;
                 if let Some((name, folder)) = tree {
                     crate::search::scale::adopt::stage_from_store(
@@ -263,24 +304,15 @@ impl SolvedStore {
             _lock: None,
             added: AtomicU64::new(0),
             reading,
-            checkpoints: CheckpointDirs {
-                read: tree.map(|(_, folder)| folder.to_path_buf()),
-                write: tree.map(|(_, folder)| folder.to_path_buf()),
-            },
+            checkpoints: tree.map(|(_, folder)| folder.to_path_buf()),
         })
     }
 
-    /// The folder a search over this store resumes its checkpoint from:
-    /// the store's own, or a job's folder given to
+    /// The folder a search over this store resumes and writes its
+    /// checkpoint in: the store's own, or a job's folder given to
     /// [`SolvedStore::for_job`]; none for a store in memory.
-    pub fn checkpoints_read(&self) -> Option<&Path> {
-        self.checkpoints.read.as_deref()
-    }
-
-    /// The folder a search over this store writes its checkpoint to (the
-    /// same as [`SolvedStore::checkpoints_read`]).
-    pub fn checkpoints_written(&self) -> Option<&Path> {
-        self.checkpoints.write.as_deref()
+    pub fn checkpoints(&self) -> Option<&Path> {
+        self.checkpoints.as_deref()
     }
 
     /// The records added since the store was made (a job's store), taken

@@ -20,13 +20,24 @@
 //! run that fails or is killed before its table leaves the earlier
 //! table and tree as they were.
 
-use super::files::{scan, table_path, write_table};
+use super::files::{scan, table_path, write_table_then};
 use super::log::Record;
-use super::{CHECKPOINTS_DIR, Solved, variant_dir};
+use super::{CHECKPOINTS_DIR, Solved, io_error as io, variant_dir};
 use crate::store::StoreError;
 use crate::variants::Variant;
 use hashbrown::HashMap;
 use std::path::{Path, PathBuf};
+
+/// The job's result beside its shard (`DIR/job.json`), written by the job
+/// once its table and tree are in place and removed just before a new
+/// table replaces the one it describes: a job result always speaks of the
+/// table beside it, and its absence means the job did not finish.
+pub const JOB_RESULT: &str = "job.json";
+
+/// The job result file of the shard under `shard`.
+pub fn job_result_path(shard: &Path) -> PathBuf {
+    shard.join(JOB_RESULT)
+}
 
 /// The generation of a shard's one table.
 const SHARD_GENERATION: u32 = 1;
@@ -50,10 +61,7 @@ pub fn staged_checkpoints(shard: &Path, variant: Variant) -> PathBuf {
 /// Removes the folder `dir` and what it holds, if it exists.
 fn remove_folder(dir: &Path) -> Result<(), StoreError> {
     match std::fs::remove_dir_all(dir) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(StoreError::Io {
-            path: dir.display().to_string(),
-            error: e,
-        }),
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(io(dir)(e)),
         _ => Ok(()),
     }
 }
@@ -64,9 +72,14 @@ pub fn clear_staged(shard: &Path, variant: Variant) -> Result<(), StoreError> {
     remove_folder(&staged_checkpoints(shard, variant))
 }
 
-/// Removes the tree beside the shard's table: call it just before the
-/// table is replaced, which the tree belongs with.
-pub fn clear_published(shard: &Path, variant: Variant) -> Result<(), StoreError> {
+/// Removes what belongs with the shard's table, the job's result and its
+/// tree: done just before the table is replaced ([`write_shard`]).
+fn clear_published(shard: &Path, variant: Variant) -> Result<(), StoreError> {
+    let result = job_result_path(shard);
+    match std::fs::remove_file(&result) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(io(&result)(e)),
+        _ => {}
+    }
     remove_folder(&shard_checkpoints(shard, variant))
 }
 
@@ -74,10 +87,6 @@ pub fn clear_published(shard: &Path, variant: Variant) -> Result<(), StoreError>
 /// the table is written). Returns how many there were.
 pub fn publish_checkpoints(shard: &Path, variant: Variant) -> Result<usize, StoreError> {
     let staged = staged_checkpoints(shard, variant);
-    let io = |path: &Path| {
-        let path = path.display().to_string();
-        move |error| StoreError::Io { path, error }
-    };
     let entries = match std::fs::read_dir(&staged) {
         Ok(entries) => entries,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
@@ -102,9 +111,13 @@ pub fn publish_checkpoints(shard: &Path, variant: Variant) -> Result<usize, Stor
 }
 
 /// Writes `records` (in the order they were added) as the shard under
-/// `shard`, replacing any earlier one atomically. Returns the number of
-/// distinct positions written. A directory that holds a store's log is
-/// refused: a shard is never written over a store.
+/// `shard`, replacing any earlier one atomically. The earlier table's job
+/// result and tree are removed once the new table's temporary file is
+/// written, just before it is renamed: a run killed while its table is
+/// being built or written keeps the earlier table with its tree and
+/// result. Returns the number of distinct positions written. A directory
+/// that holds a store's log is refused: a shard is never written over a
+/// store.
 pub fn write_shard(shard: &Path, variant: Variant, records: &[Record]) -> Result<u64, StoreError> {
     check_target(shard, variant)?;
     let mut joined: HashMap<u64, Record> = HashMap::with_capacity(records.len());
@@ -114,11 +127,12 @@ pub fn write_shard(shard: &Path, variant: Variant, records: &[Record]) -> Result
             .and_modify(|r| r.value = Solved::merge(r.value, record.value))
             .or_insert(*record);
     }
-    write_table(
+    write_table_then(
         &shard_table(shard, variant),
         variant.name(),
         "solved positions (a job's shard)",
         joined.values(),
+        || clear_published(shard, variant).map_err(|e| std::io::Error::other(e.to_string())),
     )?;
     Ok(joined.len() as u64)
 }

@@ -43,7 +43,10 @@ mod writer;
 pub use block_cache::BlockCache;
 pub use checksum::fnv1a64;
 pub use reader::{CacheCounts, TableReader};
-pub use writer::{TableWriter, write_atomically, write_atomically_with};
+pub use writer::{
+    FileIdentity, TableWriter, file_identity, remove_orphan_temporaries, write_atomically,
+    write_atomically_then, write_atomically_with,
+};
 
 /// The first 8 bytes of every table file.
 pub const MAGIC: &[u8; 8] = b"RANSOMT1";
@@ -74,7 +77,8 @@ impl TableKind {
     }
 }
 
-/// A table that cannot be read: names the file and the problem.
+/// A file that cannot be read or written: names the file, its kind where
+/// it is not a table, and the problem.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// The file could not be opened, read or written.
@@ -94,4 +98,54 @@ pub enum StoreError {
         /// What is wrong.
         problem: String,
     },
+    /// A file of the solved-position store that is not a table (a log, a
+    /// log's count file, a checkpoint) is damaged.
+    #[error("{path}: damaged {kind}: {problem}")]
+    Damaged {
+        /// The file.
+        path: String,
+        /// What kind of file it is ("store log", "checkpoint").
+        kind: &'static str,
+        /// What is wrong.
+        problem: String,
+    },
+    /// The store is in use: another process holds its lock.
+    #[error(
+        "{path}: the store is busy: another ransom process holds its lock (give --wait to wait for it)"
+    )]
+    Busy {
+        /// The store's folder.
+        path: String,
+    },
+    /// A sound file that no longer goes with the files it was written
+    /// with (a shard's outer tree whose table changed while it was read).
+    #[error("{path}: {problem}")]
+    Mismatched {
+        /// The file.
+        path: String,
+        /// Why it does not go with them.
+        problem: String,
+    },
+}
+
+impl StoreError {
+    /// The file the error is about.
+    pub fn path(&self) -> &str {
+        match self {
+            StoreError::Io { path, .. }
+            | StoreError::Corrupt { path, .. }
+            | StoreError::Damaged { path, .. }
+            | StoreError::Busy { path }
+            | StoreError::Mismatched { path, .. } => path,
+        }
+    }
+
+    /// The message without the file's path, for a report that names the
+    /// file already.
+    pub fn problem(&self) -> String {
+        let text = self.to_string();
+        text.strip_prefix(self.path())
+            .and_then(|rest| rest.strip_prefix(": "))
+            .map_or_else(|| text.clone(), str::to_string)
+    }
 }

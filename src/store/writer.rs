@@ -151,11 +151,22 @@ impl TableWriter {
 
     /// Writes the table to `path` atomically (temporary file, then rename).
     pub fn write(self, path: &Path) -> Result<(), StoreError> {
+        self.write_then(path, || Ok(()))
+    }
+
+    /// [`TableWriter::write`], calling `before_rename` once the table is
+    /// built and its temporary file written, just before the rename
+    /// ([`write_atomically_then`]).
+    pub fn write_then(
+        self,
+        path: &Path,
+        before_rename: impl FnOnce() -> std::io::Result<()>,
+    ) -> Result<(), StoreError> {
         let bytes = self.to_bytes().map_err(|error| StoreError::Io {
             path: path.display().to_string(),
             error,
         })?;
-        write_atomically(path, &bytes)
+        write_atomically_then(path, |file| file.write_all(&bytes), before_rename)
     }
 }
 
@@ -177,6 +188,19 @@ pub fn write_atomically_with(
     path: &Path,
     write: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
 ) -> Result<(), StoreError> {
+    write_atomically_then(path, write, || Ok(()))
+}
+
+/// [`write_atomically_with`], calling `before_rename` once the temporary
+/// file is written and synced, just before it is renamed over `path`: a
+/// step that must come after the long part of the write and before the
+/// new file appears (removing what belonged with the old file). If it
+/// fails, the temporary file is removed and `path` is left as it was.
+pub fn write_atomically_then(
+    path: &Path,
+    write: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
+    before_rename: impl FnOnce() -> std::io::Result<()>,
+) -> Result<(), StoreError> {
     let io = |error| StoreError::Io {
         path: path.display().to_string(),
         error,
@@ -194,7 +218,8 @@ pub fn write_atomically_with(
                 .write(true)
                 .open(&target)
                 .map_err(io)?;
-            return write(&mut file).map_err(io);
+            write(&mut file).map_err(io)?;
+            return before_rename().map_err(io);
         }
     }
     let dir = target
@@ -220,12 +245,84 @@ pub fn write_atomically_with(
         write(&mut file)?;
         file.sync_all()?;
         drop(file);
+        before_rename()?;
         std::fs::rename(&tmp, &target)
     })();
     if written.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
     written.map_err(io)
+}
+
+/// What tells one version of a file from another without reading it: its
+/// length, modification time (ns) and inode. An atomic rewrite
+/// ([`write_atomically`]) makes a new inode, so even a rewrite of the same
+/// length within the clock's resolution changes the identity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FileIdentity {
+    /// Bytes.
+    pub len: u64,
+    /// Modification time, ns since the Unix epoch.
+    pub modified: u128,
+    /// The inode (0 where the system has none).
+    pub inode: u64,
+}
+
+/// The identity of the file at `path`; `None` if it cannot be read.
+pub fn file_identity(path: &Path) -> Option<FileIdentity> {
+    let meta = std::fs::metadata(path).ok()?;
+    let modified = meta
+        .modified()
+        .ok()?
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()?
+        .as_nanos();
+    #[cfg(unix)]
+    let inode = std::os::unix::fs::MetadataExt::ino(&meta);
+    #[cfg(not(unix))]
+    let inode = 0;
+    Some(FileIdentity {
+        len: meta.len(),
+        modified,
+        inode,
+    })
+}
+
+/// Removes the temporary files `.NAME.PID-N.tmp` in `dir` that
+/// [`write_atomically`] left behind in a process that was killed before it
+/// renamed them: those of processes no longer running (where the system
+/// tells, as Linux's `/proc` does; elsewhere none is removed). Call it
+/// while holding the lock of whatever writes in `dir`. Returns the files
+/// removed.
+pub fn remove_orphan_temporaries(dir: &Path) -> Vec<std::path::PathBuf> {
+    let proc_known = Path::new("/proc/self").exists();
+    let mut removed = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return removed;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(pid) = temporary_owner(&name) else {
+            continue;
+        };
+        let alive = !proc_known
+            || pid == std::process::id()
+            || Path::new("/proc").join(pid.to_string()).exists();
+        if !alive && std::fs::remove_file(entry.path()).is_ok() {
+            removed.push(entry.path());
+        }
+    }
+    removed
+}
+
+/// The process that wrote the temporary file `name` (`.NAME.PID-N.tmp`),
+/// if it is one.
+pub fn temporary_owner(name: &str) -> Option<u32> {
+    let inner = name.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let (_, tail) = inner.rsplit_once('.')?;
+    let (pid, count) = tail.split_once('-')?;
+    count.parse::<u64>().ok()?;
+    pid.parse().ok()
 }
 
 /// `path` with symlinks followed (up to 40 of them) to the name of the

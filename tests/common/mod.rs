@@ -9,22 +9,10 @@ pub mod mailbox;
 
 use std::path::PathBuf;
 
-/// Path of a file under `../shared/data`, the workplace's reference data.
+/// Path of a file under this repository's `tests/data` (the project's own
+/// suites and the third-party reference data listed in its README.md).
 /// Panics with a clear message when it is missing, so a test never passes
 /// silently without its oracle.
-pub fn shared_data(relative: &str) -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
-        .join(relative);
-    assert!(
-        path.exists(),
-        "reference data missing: {} (expected the shared data folder beside the checkout, at ../shared/data)",
-        path.display()
-    );
-    path
-}
-
-/// Path of a file under this repository's `tests/data`.
 pub fn own_data(relative: &str) -> PathBuf {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")

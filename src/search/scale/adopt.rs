@@ -6,8 +6,9 @@
 //! next job on that position copies it out again to resume it
 //! ([`stage_from_store`], with its reading of the store).
 
-use super::checkpoint::{Summary, summary};
-use crate::store::{StoreError, write_atomically};
+use super::checkpoint::{Summary, summary, summary_of};
+use crate::solved::io_error as io;
+use crate::store::{FileIdentity, StoreError, file_identity, write_atomically};
 use std::path::{Path, PathBuf};
 
 /// What handing one shard's trees to a store did.
@@ -26,10 +27,13 @@ pub struct Adopted {
     pub dropped: bool,
 }
 
-/// The trees of a shard, read and checked.
+/// The trees of a shard, read and checked. Only their summaries and file
+/// identities are kept: [`hand_over`] reads each again (a large merge
+/// does not hold every tree in memory through the store's rewrite) and
+/// refuses one whose file changed since.
 #[derive(Debug, Default)]
 pub struct ShardTrees {
-    trees: Vec<(PathBuf, Summary, Vec<u8>)>,
+    trees: Vec<(PathBuf, Summary, FileIdentity)>,
     refused: Vec<(PathBuf, StoreError)>,
 }
 
@@ -45,19 +49,12 @@ impl ShardTrees {
         for (path, _, _) in self.trees.drain(..) {
             self.refused.push((
                 path.clone(),
-                StoreError::Corrupt {
+                StoreError::Mismatched {
                     path: path.display().to_string(),
                     problem: why.to_string(),
                 },
             ));
         }
-    }
-}
-
-fn io(path: &Path) -> impl Fn(std::io::Error) -> StoreError + '_ {
-    move |error| StoreError::Io {
-        path: path.display().to_string(),
-        error,
     }
 }
 
@@ -83,15 +80,38 @@ pub fn read_shard_trees(dir: &Path) -> ShardTrees {
     paths.retain(|p| p.extension().is_some_and(|x| x == "ckpt"));
     paths.sort();
     for path in paths {
-        let read = std::fs::read(&path)
-            .map_err(io(&path))
-            .and_then(|bytes| summary(&path).map(|s| (s, bytes)));
-        match read {
-            Ok((summary, bytes)) => found.trees.push((path, summary, bytes)),
+        match read_tree(&path, None) {
+            Ok((summary, identity, _)) => found.trees.push((path, summary, identity)),
             Err(e) => found.refused.push((path, e)),
         }
     }
     found
+}
+
+/// Reads the tree at `path` and checks it (checksum, header), and that
+/// the file is the one identified as `expected` if given: its summary,
+/// its identity and its bytes.
+fn read_tree(
+    path: &Path,
+    expected: Option<FileIdentity>,
+) -> Result<(Summary, FileIdentity, Vec<u8>), StoreError> {
+    let changed = || StoreError::Mismatched {
+        path: path.display().to_string(),
+        problem: "the tree changed since it was read with its shard's table: merge the shard again"
+            .into(),
+    };
+    let before = file_identity(path);
+    let bytes = std::fs::read(path).map_err(io(path))?;
+    let after = file_identity(path);
+    let identity = match (before, after) {
+        (Some(b), Some(a)) if a == b => a,
+        _ => return Err(changed()),
+    };
+    if expected.is_some_and(|e| e != identity) {
+        return Err(changed());
+    }
+    let summary = summary_of(path, &bytes)?;
+    Ok((summary, identity, bytes))
 }
 
 /// Writes the sound trees of `trees` into the folder `to` (a store's
@@ -103,14 +123,21 @@ pub fn read_shard_trees(dir: &Path) -> ShardTrees {
 /// when the shard brings no tree of its own. Take the store's lock, and
 /// write the shard's positions into the store first.
 pub fn hand_over(trees: ShardTrees, to: &Path, settled: Option<&str>) -> Adopted {
+    let brought = !trees.is_empty();
     let mut adopted = Adopted {
         refused: trees.refused,
         ..Adopted::default()
     };
-    let brought = !trees.trees.is_empty() || !adopted.refused.is_empty();
-    for (path, theirs, bytes) in trees.trees {
+    for (path, theirs, identity) in trees.trees {
         let Some(name) = path.file_name() else {
             continue;
+        };
+        let bytes = match read_tree(&path, Some(identity)) {
+            Ok((_, _, bytes)) => bytes,
+            Err(e) => {
+                adopted.refused.push((path, e));
+                continue;
+            }
         };
         let target = to.join(name);
         // A damaged tree of the store's is replaced.
@@ -149,7 +176,7 @@ pub fn stage_from_store(from: &Path, name: &str, staged: &Path) -> Result<bool, 
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
         Err(e) => return Err(io(&source)(e)),
     };
-    summary(&source)?;
+    summary_of(&source, &bytes)?;
     write_atomically(&staged.join(name), &bytes)?;
     Ok(true)
 }

@@ -46,6 +46,19 @@ pub fn file_name(key: u64, attacker: Color) -> String {
     format!("{key:016x}-{}.ckpt", attacker.name())
 }
 
+/// The position's hash and the attacker a checkpoint's file name
+/// ([`file_name`]) stands for; `None` for another name.
+pub fn parse_file_name(name: &str) -> Option<(u64, Color)> {
+    let (key, attacker) = name.strip_suffix(".ckpt")?.split_once('-')?;
+    if key.len() != 16 {
+        return None;
+    }
+    Some((
+        u64::from_str_radix(key, 16).ok()?,
+        Color::from_name(attacker)?,
+    ))
+}
+
 /// Writes `tree` and `totals` to `path` atomically.
 pub fn save<P: Position>(
     path: &Path,
@@ -102,16 +115,19 @@ pub struct Summary {
 /// The checked body of a checkpoint file (its checksum cut off) and its
 /// header; `Ok(None)` if there is no file.
 fn read_header(path: &Path) -> Result<Option<(Vec<u8>, Header)>, StoreError> {
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(error) => {
-            return Err(StoreError::Io {
-                path: path.display().to_string(),
-                error,
-            });
-        }
-    };
+    match std::fs::read(path) {
+        Ok(bytes) => checked_header(path, bytes).map(Some),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(error) => Err(StoreError::Io {
+            path: path.display().to_string(),
+            error,
+        }),
+    }
+}
+
+/// The checked body of the checkpoint `bytes` (read from `path`, which
+/// errors name), its checksum cut off, and its header.
+fn checked_header(path: &Path, bytes: Vec<u8>) -> Result<(Vec<u8>, Header), StoreError> {
     if bytes.len() < 12 || &bytes[..8] != MAGIC {
         return Err(corrupt(path, "not a ransom checkpoint (bad magic)"));
     }
@@ -147,7 +163,7 @@ fn read_header(path: &Path) -> Result<Option<(Vec<u8>, Header)>, StoreError> {
     .ok_or_else(|| corrupt(path, "truncated"))?;
     let mut bytes = bytes;
     bytes.truncate(body_len);
-    Ok(Some((bytes, header)))
+    Ok((bytes, header))
 }
 
 /// A checkpoint's header.
@@ -162,9 +178,10 @@ struct Header {
 }
 
 fn corrupt(path: &Path, problem: &str) -> StoreError {
-    StoreError::Corrupt {
+    StoreError::Damaged {
         path: path.display().to_string(),
-        problem: format!("checkpoint: {problem}"),
+        kind: "checkpoint",
+        problem: problem.to_string(),
     }
 }
 
@@ -174,8 +191,19 @@ pub fn summary(path: &Path) -> Result<Summary, StoreError> {
         path: path.display().to_string(),
         error: std::io::Error::new(std::io::ErrorKind::NotFound, "no checkpoint"),
     })?;
+    summary_from(path, &body, header)
+}
+
+/// [`summary`] of checkpoint bytes already read from `path` (which errors
+/// name), so that a caller that copies them reads the file once.
+pub fn summary_of(path: &Path, bytes: &[u8]) -> Result<Summary, StoreError> {
+    let (body, header) = checked_header(path, bytes.to_vec())?;
+    summary_from(path, &body, header)
+}
+
+fn summary_from(path: &Path, body: &[u8], header: Header) -> Result<Summary, StoreError> {
     let mut c = Cursor {
-        bytes: &body,
+        bytes: body,
         pos: header.nodes_at + 2,
     };
     let root_numbers = c

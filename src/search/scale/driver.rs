@@ -4,7 +4,7 @@
 //! the calling thread, which reports progress and writes checkpoints.
 
 use super::checkpoint::{self, Totals};
-use super::tree::{LeafOutcome, NodeId, OuterTree};
+use super::tree::{LeafOutcome, NodeId, OuterTree, initial_numbers};
 use super::{ScaleConfig, ScaleStatus};
 use crate::board::Color;
 use crate::position::Position;
@@ -82,6 +82,21 @@ impl<P: Position> Phase<'_, P> {
             .and_then(|s| s.attacker_wins(self.attacker, pos.turn()))
     }
 
+    /// What the rules, the tables or the store say of `pos` for the
+    /// attacker: wins, has no forced win, or nothing known. Never the
+    /// checkpoint: it is only a guide to where the proof stands.
+    fn settled_value(&self, pos: &P) -> Option<bool> {
+        if let Some(outcome) = pos.outcome() {
+            return Some(outcome.winner == Some(self.attacker));
+        }
+        if let Some(oracle) = self.oracle
+            && let Some(wins) = attacker_wins(oracle, pos, self.attacker)
+        {
+            return Some(wins);
+        }
+        self.known(pos)
+    }
+
     /// Whether the attacker wins `pos` by the rules, the tables or the store.
     fn known_win(&self, pos: &P) -> bool {
         if let Some(outcome) = pos.outcome() {
@@ -95,16 +110,12 @@ impl<P: Position> Phase<'_, P> {
         self.known(pos) == Some(true)
     }
 
-    /// The checkpoint this search resumes (in the store's folder for
-    /// them) and the one it writes: the same file, except for a batch
-    /// job, which resumes what an earlier round's job on its position
-    /// handed to the store and writes its own beside its shard.
-    fn checkpoint_paths(&self) -> (Option<PathBuf>, Option<PathBuf>) {
+    /// The checkpoint this search resumes and writes, in the store's
+    /// folder for them (a batch job's: its staging folder, where the
+    /// store's tree of its position was copied).
+    fn checkpoint_path(&self) -> Option<PathBuf> {
         let name = checkpoint::file_name(self.root.zobrist(), self.attacker);
-        (
-            self.store.checkpoints_read().map(|d| d.join(&name)),
-            self.store.checkpoints_written().map(|d| d.join(&name)),
-        )
+        self.store.checkpoints().map(|d| d.join(name))
     }
 
     fn time_left(&self) -> Option<Duration> {
@@ -125,8 +136,8 @@ impl<P: Position> Phase<'_, P> {
         &self,
         progress: &mut dyn FnMut(&ScaleStatus),
     ) -> Result<PhaseEnd<P>, StoreError> {
-        let (resume_from, path) = self.checkpoint_paths();
-        let loaded = match &resume_from {
+        let path = self.checkpoint_path();
+        let loaded = match &path {
             Some(p) => checkpoint::load(p, self.root, self.attacker)?,
             None => None,
         };
@@ -137,15 +148,17 @@ impl<P: Position> Phase<'_, P> {
                 Totals::default(),
             )
         });
+        let mut reopened = 0;
         if resumed {
             // Other processes may have added to the store since (merged
             // shards of batch jobs): open leaves it settles take its value.
-            let proved = tree.refresh(|pos| self.known(pos));
-            let records: Vec<Record> = proved
-                .into_iter()
-                .filter_map(|id| self.internal_record(&tree, id))
-                .collect();
-            self.store.record(&records)?;
+            // A leaf the checkpoint marks proved that the store no longer
+            // holds (a log that lost records) is open again, and the
+            // proved inner nodes the store lacks are recorded again, each
+            // only over children the store holds.
+            let (_, opened) = tree.refresh(|pos| self.settled_value(pos));
+            reopened = opened;
+            self.record_proved(&tree, &tree.proved_internal())?;
         }
         let shared = Mutex::new(Shared {
             tree,
@@ -256,7 +269,15 @@ impl<P: Position> Phase<'_, P> {
             checkpoint: path.filter(|p| p.exists()),
             resumed,
             oracle_hits: s.oracle_hits,
-            notes: s.halt.into_iter().collect(),
+            notes: (reopened > 0)
+                .then(|| {
+                    format!(
+                        "{reopened} leaves the checkpoint marked proved are not settled in the store (records lost from its log?): searched again"
+                    )
+                })
+                .into_iter()
+                .chain(s.halt)
+                .collect(),
         })
     }
 
@@ -318,11 +339,7 @@ impl<P: Position> Phase<'_, P> {
                 s.tree.release(leaf);
             } else {
                 let proved = s.tree.apply(leaf, outcome);
-                let mut records = Vec::new();
-                for id in proved {
-                    records.extend(self.internal_record(&s.tree, id));
-                }
-                if let Err(e) = self.store.record(&records) {
+                if let Err(e) = self.record_proved(&s.tree, &proved) {
                     s.error = Some(e);
                 }
             }
@@ -426,12 +443,7 @@ impl<P: Position> Phase<'_, P> {
                 }
                 for (_, child, pn, dn) in &mut children {
                     if pn.is_zero() && !stored_win(child) {
-                        let n = Pn::new(child.legal_moves().len() as u64);
-                        (*pn, *dn) = if child.turn() == self.attacker {
-                            (Pn::ONE, n)
-                        } else {
-                            (n, Pn::ONE)
-                        };
+                        (*pn, *dn) = initial_numbers(child, self.attacker);
                     }
                 }
                 LeafOutcome::Expanded(children)
@@ -440,20 +452,49 @@ impl<P: Position> Phase<'_, P> {
         (outcome, records)
     }
 
-    /// The store record of an outer node that its children proved.
+    /// Records in the store the nodes `proved` (children first) that it
+    /// does not hold yet, one at a time, each only over children the
+    /// rules, the tables or the store settle ([`Phase::internal_record`]).
+    fn record_proved(&self, tree: &OuterTree<P>, proved: &[NodeId]) -> Result<(), StoreError> {
+        for &id in proved {
+            if self.known(&tree.nodes[id as usize].pos) == Some(true) {
+                continue;
+            }
+            if let Some(record) = self.internal_record(tree, id) {
+                self.store.record(std::slice::from_ref(&record))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The store record of an outer node that its children proved, if the
+    /// rules, the tables or the store settle those children: the winning
+    /// move's child where the attacker moves, every child where the
+    /// defender moves. Nothing is recorded as a win on the tree's word.
     fn internal_record(&self, tree: &OuterTree<P>, id: NodeId) -> Option<Record> {
         let node = &tree.nodes[id as usize];
-        let position = packed::pack(&node.pos);
+        let child_won = |c: &NodeId| self.known_win(&tree.nodes[*c as usize].pos);
         let size = 1;
         let value = if tree.is_or(id) {
-            Solved::win(tree.proved_move(id)?, size)
+            let mv = tree.proved_move(id)?;
+            let child = node
+                .children
+                .iter()
+                .find(|&&c| tree.nodes[c as usize].mv == Some(mv))?;
+            if !child_won(child) {
+                return None;
+            }
+            Solved::win(mv, size)
         } else {
+            if !node.children.iter().all(child_won) {
+                return None;
+            }
             Solved::loss(size)
         };
         Some(Record {
             key: node.hash,
             value,
-            position,
+            position: packed::pack(&node.pos),
         })
     }
 }

@@ -322,18 +322,27 @@ impl<P: Position> OuterTree<P> {
 
     /// Gives each open leaf the value `known` knows for it (`Some(true)`:
     /// the attacker wins, `Some(false)`: the attacker has no forced win;
-    /// path-independent results only, such as the store's), then
-    /// recomputes the numbers up to the root. Returns the expanded nodes
-    /// that became proved, children first. Used when a search resumes
-    /// over a store that other processes added to (merged job shards).
-    pub fn refresh(&mut self, known: impl Fn(&P) -> Option<bool>) -> Vec<NodeId> {
+    /// path-independent results only: the rules, the tables, the store),
+    /// and opens again each leaf marked proved that `known` does not call
+    /// a win (a checkpoint is never trusted for a result the store does not
+    /// hold: its log may have lost records since), then recomputes the
+    /// numbers up to the root. Returns the expanded nodes that became
+    /// proved, children first, and how many leaves were opened again. Used
+    /// when a search resumes from a checkpoint.
+    pub fn refresh(&mut self, known: impl Fn(&P) -> Option<bool>) -> (Vec<NodeId>, usize) {
+        let attacker = self.attacker;
+        let mut reopened = 0;
         for node in self.nodes.iter_mut() {
-            if node.expanded || node.pn.is_zero() || node.dn.is_zero() {
+            if node.expanded || node.dn.is_zero() {
                 continue;
             }
             match known(&node.pos) {
                 Some(true) => (node.pn, node.dn) = (Pn::ZERO, Pn::INFINITE),
                 Some(false) => (node.pn, node.dn) = (Pn::INFINITE, Pn::ZERO),
+                None if node.pn.is_zero() => {
+                    (node.pn, node.dn) = initial_numbers(&node.pos, attacker);
+                    reopened += 1;
+                }
                 None => {}
             }
         }
@@ -349,12 +358,35 @@ impl<P: Position> OuterTree<P> {
                 proved.push(id);
             }
         }
-        proved
+        (proved, reopened)
+    }
+
+    /// The nodes proved by their children (expanded, proof number 0),
+    /// children first: what the store must hold for the tree's proof.
+    pub fn proved_internal(&self) -> Vec<NodeId> {
+        (0..self.nodes.len() as NodeId)
+            .rev()
+            .filter(|&id| {
+                let n = &self.nodes[id as usize];
+                n.expanded && n.pn.is_zero()
+            })
+            .collect()
     }
 
     /// Expanded nodes (leaf searches that did not settle their leaf).
     pub fn expanded(&self) -> usize {
         self.nodes.iter().filter(|n| n.expanded).count()
+    }
+}
+
+/// The numbers of a fresh node whose value is not known: 1 for the side to
+/// move's own goal, its number of moves for the other (mobility).
+pub fn initial_numbers<P: Position>(pos: &P, attacker: Color) -> (Pn, Pn) {
+    let n = Pn::new(pos.legal_moves().len() as u64);
+    if pos.turn() == attacker {
+        (Pn::ONE, n)
+    } else {
+        (n, Pn::ONE)
     }
 }
 
