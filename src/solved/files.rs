@@ -186,10 +186,16 @@ impl StoreReading {
             .iter()
             .map(|(path, problem)| format!("{}: {problem}", path.display()))
             .collect();
+        let what = if self.lost_records > 0 || self.lost_bytes > 0 {
+            format!(
+                "{} records ({} bytes) lost from the store's logs beyond a torn write",
+                self.lost_records, self.lost_bytes
+            )
+        } else {
+            "damage beside the store's logs".to_string()
+        };
         Some(format!(
-            "{} records ({} bytes) lost from the store's logs beyond a torn write; what remains is sound. {}",
-            self.lost_records,
-            self.lost_bytes,
+            "{what}; what remains is sound. {}",
             logs.join("; ")
         ))
     }

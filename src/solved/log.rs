@@ -138,16 +138,22 @@ pub fn count_path(log: &Path) -> PathBuf {
 /// without a count file (a store written before they existed), `Err` with
 /// what is wrong if it is damaged.
 fn read_count(log: &Path) -> Result<Option<u64>, String> {
-    let bytes = match std::fs::read(count_path(log)) {
+    let path = count_path(log);
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let bytes = match std::fs::read(&path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("its count file cannot be read: {e}")),
+        Err(e) => return Err(format!("its count file {name} cannot be read: {e}")),
     };
     if bytes.len() != 20 || &bytes[..8] != COUNT_MAGIC {
-        return Err("its count file is damaged (bad length or magic)".into());
+        return Err(format!(
+            "its count file {name} is damaged (bad length or magic): how many records were synced is not known"
+        ));
     }
     if bytes[16..] != crc32c::crc32c(&bytes[..16]).to_le_bytes() {
-        return Err("its count file is damaged (checksum mismatch)".into());
+        return Err(format!(
+            "its count file {name} is damaged (checksum mismatch): how many records were synced is not known"
+        ));
     }
     Ok(Some(u64::from_le_bytes(
         bytes[8..16].try_into().expect("8 bytes"),
