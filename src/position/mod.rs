@@ -13,7 +13,7 @@ pub use turn::{SubMove, TurnPhase};
 
 use crate::board::{Board, Color};
 use crate::moves::{Move, MoveList};
-use crate::variants::Variant;
+use crate::variant::Variant;
 
 /// A setup that breaks the rules of the variant; lists every problem found.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

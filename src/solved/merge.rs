@@ -14,7 +14,7 @@
 
 use super::compact::{CompactReport, rewrite};
 use super::files::{Merged, MergedRecord, read_merged, scan};
-use super::shard::{shard_checkpoints, shard_table};
+use super::shard::{MERGED_LIST, shard_checkpoints, shard_table};
 use super::{CHECKPOINTS_DIR, lock, variant_dir};
 use crate::search::scale::adopt::{Adopted, ShardTrees, hand_over, read_shard_trees};
 use crate::search::scale::checkpoint::parse_file_name;
@@ -218,9 +218,6 @@ pub fn merge_shards(
     crate::store::write_atomically(&dir.join(MERGED_LIST), text.as_bytes())?;
     Ok(report)
 }
-
-/// The store's list of the shard tables merged into it.
-pub(crate) const MERGED_LIST: &str = "merged-shards.txt";
 
 fn absolute(path: &Path) -> String {
     std::path::absolute(path)

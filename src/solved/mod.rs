@@ -43,7 +43,7 @@ pub use index::{SLOT_BYTES, SolvedIndex};
 pub use log::Record;
 pub use value::Solved;
 
-use crate::store::StoreError;
+use crate::store::{StoreError, io_error};
 use crate::variants::Variant;
 use log::LogWriter;
 use std::path::{Path, PathBuf};
@@ -97,14 +97,6 @@ pub struct SolvedStore {
 /// The folder of a store's rule set that holds the checkpoints of the
 /// searches over it (`search::scale::checkpoint`), one file a search.
 pub const CHECKPOINTS_DIR: &str = "checkpoints";
-
-/// An I/O error on `path`, as the store reports it.
-pub(crate) fn io_error(path: &Path) -> impl Fn(std::io::Error) -> StoreError + '_ {
-    move |error| StoreError::Io {
-        path: path.display().to_string(),
-        error,
-    }
-}
 
 /// Takes the store directory's lock: exclusive for writers, shared for
 /// readers. A store in use is refused ([`StoreError::Busy`]), or with

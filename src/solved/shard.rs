@@ -22,8 +22,8 @@
 
 use super::files::{scan, table_path, write_table_then};
 use super::log::Record;
-use super::{CHECKPOINTS_DIR, Solved, io_error as io, variant_dir};
-use crate::store::StoreError;
+use super::{CHECKPOINTS_DIR, Solved, variant_dir};
+use crate::store::{StoreError, io_error as io};
 use crate::variants::Variant;
 use hashbrown::HashMap;
 use std::path::{Path, PathBuf};
@@ -38,6 +38,11 @@ pub const JOB_RESULT: &str = "job.json";
 pub fn job_result_path(shard: &Path) -> PathBuf {
     shard.join(JOB_RESULT)
 }
+
+/// The store's list of the shard tables merged into it
+/// ([`super::merge_shards`]); a folder that holds one is a store, never a
+/// shard.
+pub(crate) const MERGED_LIST: &str = "merged-shards.txt";
 
 /// The generation of a shard's one table.
 const SHARD_GENERATION: u32 = 1;
@@ -150,7 +155,7 @@ pub fn check_target(shard: &Path, variant: Variant) -> Result<(), StoreError> {
         });
     }
     let dir = variant_dir(shard, variant);
-    if dir.join(super::merge::MERGED_LIST).exists() {
+    if dir.join(MERGED_LIST).exists() {
         return Err(StoreError::Io {
             path: shard.display().to_string(),
             error: std::io::Error::new(

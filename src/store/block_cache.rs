@@ -4,7 +4,7 @@
 //! every time (a table build valuing positions of tables it does not hold,
 //! through their files).
 
-use super::reader::Block;
+use super::block::Block;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 

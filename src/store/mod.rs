@@ -34,6 +34,7 @@
 //! corrupt or truncated table is an error at open, never a panic; a block's
 //! zstd checksum is checked when the block is read.
 
+mod block;
 mod block_cache;
 pub(crate) mod checksum;
 pub(crate) mod cursor;
@@ -126,6 +127,14 @@ pub enum StoreError {
         /// Why it does not go with them.
         problem: String,
     },
+}
+
+/// An I/O error on `path`, as a [`StoreError`] naming the file.
+pub fn io_error(path: &std::path::Path) -> impl Fn(std::io::Error) -> StoreError + '_ {
+    move |error| StoreError::Io {
+        path: path.display().to_string(),
+        error,
+    }
 }
 
 impl StoreError {

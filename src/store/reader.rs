@@ -1,5 +1,6 @@
 //! Reading tables through a memory map, one block at a time.
 
+use super::block::Block;
 use super::block_cache::BlockCache;
 use super::checksum::{header_sum, header_sum_len};
 use super::cursor::Cursor;
@@ -54,20 +55,6 @@ impl std::ops::Add for CacheCounts {
             hits: self.hits + other.hits,
             misses: self.misses + other.misses,
         }
-    }
-}
-
-/// One decompressed block: its keys in order and their values, `value_size`
-/// bytes each, in the same order.
-pub(crate) struct Block {
-    keys: Vec<u64>,
-    values: Vec<u8>,
-}
-
-impl Block {
-    /// The bytes it takes in memory (about).
-    pub(crate) fn bytes(&self) -> u64 {
-        (self.keys.len() * 8 + self.values.len() + std::mem::size_of::<Block>()) as u64
     }
 }
 

@@ -10,7 +10,7 @@ use crate::variants::LosingRules;
 use std::path::Path;
 
 /// A table's values held in memory, by raw index (one byte each, see
-/// [`CodedValues`]): the whole table, or one [`Slice`] of it.
+/// `CodedValues`): the whole table, or one [`Slice`] of it.
 #[derive(Clone, Debug)]
 pub struct MemTable {
     /// The material.

@@ -469,7 +469,7 @@ impl MemTables {
     /// `material` looks its successors up without reading files or
     /// deriving a distance per lookup. A table `material` reaches only by
     /// its promotions is held as the slice those lookups fall in
-    /// ([`resident::promotion_slices`], as a build holds it when memory is
+    /// (`resident::promotion_slices`, as a build holds it when memory is
     /// short): KPPvKP's ten two-pawn promotion tables would take 21 GB
     /// whole. `wdl_only` loads categories alone. An error names a table
     /// that is missing or damaged.

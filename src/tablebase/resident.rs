@@ -76,7 +76,7 @@ pub fn job_memory_all_held(material: &Material, reads: &[Material]) -> u64 {
 
 /// The memory a build with `budget` bytes takes for one job: every table
 /// it reads whole if that fits, else [`job_memory`] (what
-/// [`hold_reads`] holds).
+/// `hold_reads` holds).
 pub fn job_memory_within(material: &Material, reads: &[Material], budget: u64) -> u64 {
     let whole = job_memory_all_held(material, reads);
     if whole <= budget {

@@ -32,8 +32,7 @@ use crate::tablebase::Wdl;
 use crate::variants::Variant;
 use std::time::Duration;
 
-/// A mate bound: attacker moves still allowed.
-pub type Bound = u16;
+pub use super::table::Bound;
 
 /// The initial numbers' guess for a position not in check, whose moves are
 /// not generated (chess and crazyhouse): its proof number when the

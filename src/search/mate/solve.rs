@@ -94,7 +94,7 @@ impl MateReport {
 }
 
 /// The shortest bound whose disproof (certifying a mate one move longer)
-/// is searched root move by root move ([`search_root_split`]): shorter
+/// is searched root move by root move (`search_root_split`): shorter
 /// ones take milliseconds, and one search over the whole root did as well
 /// there.
 pub const SPLIT_MIN_BOUND: Bound = 4;

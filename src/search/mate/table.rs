@@ -4,13 +4,15 @@
 //! its table, or shares one with the other threads of a split search
 //! ([`SharedTable`]: shards by hash, each behind its own lock).
 
-use super::search::Bound;
 use crate::search::numbers::table_capacity;
 use crate::search::pn::Pn;
 use hashbrown::HashMap;
 use std::sync::{Mutex, MutexGuard};
 
 /// `proved_at` of a position with no proof yet.
+/// A mate bound: attacker moves still allowed.
+pub type Bound = u16;
+
 const NOT_PROVED: Bound = Bound::MAX;
 
 #[derive(Clone, Copy, Debug)]

@@ -7,8 +7,7 @@
 //! ([`stage_from_store`], with its reading of the store).
 
 use super::checkpoint::{Summary, summary, summary_of};
-use crate::solved::io_error as io;
-use crate::store::{FileIdentity, StoreError, file_identity, write_atomically};
+use crate::store::{FileIdentity, StoreError, file_identity, io_error as io, write_atomically};
 use std::path::{Path, PathBuf};
 
 /// What handing one shard's trees to a store did.
