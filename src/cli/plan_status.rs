@@ -38,8 +38,7 @@ fn job_state(
         return "unmerged";
     }
     match jobs::read_json::<JobOutcome>(&jobs::outcome_path(&shard), "job result") {
-        Ok(o) if o.result == "proved" => "proved",
-        Ok(o) if o.result == "disproved" => "disproved",
+        Ok(o) if o.result.settled() => o.result.name(),
         _ => "open",
     }
 }
@@ -53,13 +52,7 @@ pub fn plan_status(
     store: &Path,
     records: &HashMap<u64, MergedRecord>,
 ) -> anyhow::Result<serde_json::Value> {
-    let attacker = Color::from_name(&plan.attacker).ok_or_else(|| {
-        anyhow::anyhow!(
-            "{}: attacker '{}' (white or black)",
-            dir.join("plan.json").display(),
-            plan.attacker
-        )
-    })?;
+    let attacker = plan.attacker;
     let merged = MergedShards::read(store);
     let mut counts: HashMap<&str, usize> = HashMap::new();
     let mut list = Vec::new();

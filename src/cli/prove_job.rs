@@ -5,13 +5,13 @@
 //! proof file, nothing in the store it reads), so a job can run anywhere,
 //! in any order, more than once.
 
-use super::jobs::{self, Job, JobOutcome};
+use super::jobs::{self, Job, JobOutcome, JobResult};
 use super::prove::{ProveArgsOwned, exit_code, interrupted, on_big_stack};
 use ransom::notation::{fen, parse_move};
 use ransom::search::scale::{checkpoint, prove_at_scale};
 use ransom::search::{Pn, Verdict};
-use ransom::solved::{self, Record, Solved, SolvedStore, packed, shard};
-use ransom::{AnyPosition, Position, Variant, dispatch};
+use ransom::solved::{self, SolvedStore, batch, packed, shard};
+use ransom::{AnyPosition, Position, dispatch};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -27,13 +27,10 @@ pub(super) fn run(file: &Path, shard: &Path, mut args: ProveArgsOwned) -> anyhow
             jobs::JOB_FORMAT
         )));
     }
-    let variant: Variant = job.variant.parse().map_err(|e| bad(format!("{e}")))?;
+    let variant = job.variant;
     let setup = fen::parse(&job.start_fen).map_err(|e| bad(format!("start_fen: {e}")))?;
     let start = AnyPosition::from_setup(variant, &setup).map_err(|e| bad(format!("{e}")))?;
-    args.config.attacker = Some(
-        ransom::board::Color::from_name(&job.attacker)
-            .ok_or_else(|| bad(format!("attacker '{}' (white or black)", job.attacker)))?,
-    );
+    args.config.attacker = Some(job.attacker);
     if args.config.budget.max_nodes == u64::MAX {
         args.config.budget.max_nodes = job.max_nodes;
     }
@@ -132,16 +129,8 @@ fn run_job<P: Position>(
     let report = scale.report;
     let mut records = store.take_added();
     let disproved = report.verdict == Verdict::Unknown && scale.root_numbers.1 == Pn::ZERO;
-    if disproved && let Some(position) = packed::pack(&pos) {
-        // The job's root is the root of its search: the lines that its
-        // disproof counted as repetitions all start there, and stay
-        // repetitions however the root is reached, so the disproof holds
-        // on every path and is kept like the store's other such results.
-        records.push(Record {
-            key: pos.zobrist(),
-            value: Solved::no_win_for(attacker, report.nodes),
-            position: Some(position),
-        });
+    if disproved {
+        records.extend(batch::root_disproof_record(&pos, attacker, report.nodes));
     }
     let positions = shard::write_shard(shard, P::VARIANT, &records)?;
     if report.verdict == Verdict::Unknown && !disproved {
@@ -151,13 +140,13 @@ fn run_job<P: Position>(
         shard::clear_staged(shard, P::VARIANT)?;
     }
     let result = match report.verdict {
-        Verdict::Win | Verdict::Loss => "proved",
-        Verdict::Unknown if disproved => "disproved",
-        Verdict::Unknown => "unknown",
+        Verdict::Win | Verdict::Loss => JobResult::Proved,
+        Verdict::Unknown if disproved => JobResult::Disproved,
+        Verdict::Unknown => JobResult::Unknown,
     };
     let outcome = JobOutcome {
         id: job.id.clone(),
-        result: result.into(),
+        result,
         nodes: report.nodes,
         seconds: report.elapsed.as_secs_f64(),
         positions,
@@ -165,7 +154,7 @@ fn run_job<P: Position>(
         dn: scale.root_numbers.1.get(),
         earlier_nodes: scale.earlier_nodes,
         key: job.key.clone(),
-        attacker: job.attacker.clone(),
+        attacker: Some(job.attacker),
     };
     jobs::write_json(&jobs::outcome_path(shard), &outcome)?;
     if args.json {
@@ -179,7 +168,7 @@ fn run_job<P: Position>(
         outln!(
             "{}: {result} ({} to win in {}), {} nodes{} in {:.1} s, pn {} dn {}; shard {}: {positions} positions{}",
             job.id,
-            job.attacker,
+            job.attacker.name(),
             job.fen,
             outcome.nodes,
             if scale.resumed {
@@ -200,5 +189,5 @@ fn run_job<P: Position>(
             outln!("note: {note}")?;
         }
     }
-    Ok(exit_code(result != "unknown"))
+    Ok(exit_code(result.settled()))
 }

@@ -89,13 +89,13 @@ pub(super) fn plan<P: Position>(
         job_files.push(Job {
             format: jobs::JOB_FORMAT.into(),
             id: id.clone(),
-            variant: P::VARIANT.name().into(),
+            variant: P::VARIANT,
             start_fen: root.start_fen.into(),
             root_moves: root.line_uci.to_vec(),
             moves: leaf.line.iter().map(|&m| uci::write(m)).collect(),
             fen: leaf_fen.clone(),
             key: key.clone(),
-            attacker: attacker.name().into(),
+            attacker,
             max_nodes: options.job_nodes,
             max_time: options.job_time,
             leaf_nodes: args.config.leaf_nodes,
@@ -115,10 +115,10 @@ pub(super) fn plan<P: Position>(
     }
     let plan = Plan {
         format: jobs::PLAN_FORMAT.into(),
-        variant: P::VARIANT.name().into(),
+        variant: P::VARIANT,
         root_fen: root_fen.clone(),
         root_moves: root.line_uci.to_vec(),
-        attacker: attacker.name().into(),
+        attacker,
         store: store_root.display().to_string(),
         store_id: Some(ransom::solved::ensure_store_id(store_dir)?),
         root_pn: report.root_numbers.0.get(),

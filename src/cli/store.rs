@@ -117,7 +117,7 @@ fn stats(target: &StoreTarget, plan: Option<&Path>) -> anyhow::Result<ExitCode> 
         Some(jobs) => {
             let p: super::jobs::Plan =
                 super::jobs::read_json(&jobs.join("plan.json"), "plan file")?;
-            let variant = p.variant.parse::<Variant>()?;
+            let variant = p.variant;
             Some((jobs, p, variant))
         }
         None => None,

@@ -2,7 +2,7 @@
 //! store, then copies the outer trees the open jobs left in their shards
 //! into the store's checkpoints (`search::scale::adopt`).
 
-use super::jobs::{self, JobOutcome};
+use super::jobs;
 use super::progress::Progress;
 use ransom::Variant;
 use ransom::search::scale::adopt::Adopted;
@@ -55,27 +55,7 @@ pub fn merge(target: &MergeTarget) -> anyhow::Result<ExitCode> {
     if let Some(jobs_dir) = &target.plan {
         check_plan_store(jobs_dir, &target.dir, variant)?;
     }
-    // A job that settled its position leaves the store's tree of it
-    // unneeded; its `job.json` names it.
-    let job_result = |shard: &std::path::Path| {
-        let path = jobs::outcome_path(shard);
-        if !path.exists() {
-            return Err(format!(
-                "{}: no job result: the job did not finish, or its result was removed",
-                path.display()
-            ));
-        }
-        jobs::read_json::<JobOutcome>(&path, "job result")
-            .map(|outcome| outcome.settled_tree())
-            .map_err(|e| format!("{e:#}"))
-    };
-    let report = solved::merge_shards(
-        &target.dir,
-        variant,
-        &target.shards,
-        &job_result,
-        target.wait,
-    )?;
+    let report = solved::merge_shards(&target.dir, variant, &target.shards, target.wait)?;
     // A shard refused, or whose job result is missing or damaged, loses
     // its job result: the Makefile's target for the job is that file, so
     // `make` runs exactly those jobs again.

@@ -81,24 +81,17 @@ fn read_shard(shard: &Path, variant: Variant) -> Result<Merged, StoreError> {
     read_merged(&files, variant.name())
 }
 
-/// What a job's result beside its shard says of the job's outer tree:
-/// `Ok(Some(name))` the job settled its position, and the store's tree of
-/// that name (a checkpoint's file name) is no longer needed; `Ok(None)`
-/// the job left it open; `Err(why)` the result is missing or damaged.
-pub type JobResultReader<'a> = &'a dyn Fn(&Path) -> Result<Option<String>, String>;
-
 /// Merges the shards into `variant`'s store under `root` (created if it
 /// does not exist), taking the store's lock, and hands their outer trees
-/// to the store. `job_result` reads a shard's job result, which is read
-/// together with its table (between two looks at the table's identity),
-/// so that a job run again meanwhile is noticed. The store's tree of a
+/// to the store. A shard's job result ([`super::batch::settled_tree_of`])
+/// is read together with its table (between two looks at the table's
+/// identity), so that a job run again meanwhile is noticed. The store's tree of a
 /// position a job settled is dropped only if that result says so and the
 /// merged store holds the position settled for that side.
 pub fn merge_shards(
     root: &Path,
     variant: Variant,
     shards: &[PathBuf],
-    job_result: JobResultReader<'_>,
     wait: bool,
 ) -> Result<MergeReport, StoreError> {
     let dir = variant_dir(root, variant);
@@ -123,7 +116,7 @@ pub fn merge_shards(
     for shard in shards {
         let table = shard_table(shard, variant);
         let before = file_identity(&table);
-        let result = job_result(shard);
+        let result = super::batch::settled_tree_of(shard);
         let outcome = read_shard(shard, variant).map(|part| {
             let mut new = 0u64;
             for m in part.records.values() {
@@ -170,7 +163,7 @@ pub fn merge_shards(
                 identity = before;
                 match result {
                     Ok(tree) => settled_tree = tree,
-                    Err(why) => job_result_problem = Some(why),
+                    Err(why) => job_result_problem = Some(why.to_string()),
                 }
             }
         }

@@ -24,6 +24,7 @@
 //! an in-memory [`SolvedIndex`] that search threads probe without locks.
 //! One process writes a store at a time (a lock file says so).
 
+pub mod batch;
 mod check;
 mod compact;
 mod files;
