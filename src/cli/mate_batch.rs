@@ -2,7 +2,7 @@
 //! line per position and a summary; exit 1 if any result disagrees with
 //! the file, 2 if some stayed unknown.
 
-use super::mate::MateArgs;
+use super::mate_args::MateArgs;
 use super::progress::Progress;
 use ransom::notation::{fen, parse_move, uci};
 use ransom::search::mate::{MateCase, MateReport, MateStatus, Puzzle, read_suite, solve_mate};
@@ -83,7 +83,7 @@ pub fn run(args: &MateArgs, variant: Variant, path: &Path) -> anyhow::Result<Exi
                     })
                 )?;
             } else {
-                let result = super::mate::verdict_text(&report, case.expected as u16);
+                let result = verdict_text(&report, case.expected as u16);
                 let flag = match verdict {
                     Verdict::Agrees => "",
                     Verdict::Disagrees => "  DISAGREES",
@@ -241,4 +241,14 @@ fn medians(times: &[(i32, f64)]) -> Vec<(i32, f64)> {
             (n, ms[ms.len() / 2])
         })
         .collect()
+}
+
+/// The one-line verdict: "mate in 3", "no mate in ≤ 5", "unknown".
+pub fn verdict_text(report: &MateReport, max: u16) -> String {
+    match (report.status, report.length) {
+        (MateStatus::Mate, Some(n)) if report.shortest => format!("mate in {n} (shortest, proved)"),
+        (MateStatus::Mate, Some(n)) => format!("mate in {n} (a shorter mate is not ruled out)"),
+        (MateStatus::NoMate, _) => format!("no mate in ≤ {max} (proved)"),
+        _ => "unknown".to_string(),
+    }
 }

@@ -33,6 +33,7 @@ mod game;
 mod health;
 mod jobs;
 mod mate;
+mod mate_args;
 mod mate_batch;
 mod moves;
 mod perft;
@@ -44,6 +45,7 @@ mod prove;
 mod prove_job;
 mod prove_plan;
 mod prove_progress;
+mod prove_run;
 mod puzzles;
 mod serve;
 mod store;
@@ -79,7 +81,7 @@ enum Command {
     /// Prove who wins (e.g. `ransom prove e4`: Losing chess after 1.e4) and store a verified proof.
     Prove(prove::ProveArgs),
     /// Find the shortest forced mate and its verified solution tree (or run a mate suite with --epd).
-    Mate(mate::MateArgs),
+    Mate(mate_args::MateArgs),
     /// Generate puzzle sets with proven unique keys, or verify a puzzle file.
     Puzzles(puzzles::PuzzlesArgs),
     /// Re-check a stored proof with the independent verifier.

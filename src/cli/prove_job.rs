@@ -6,7 +6,7 @@
 //! in any order, more than once.
 
 use super::jobs::{self, Job, JobOutcome, JobResult};
-use super::prove::{ProveArgsOwned, exit_code, interrupted, on_big_stack};
+use super::prove_run::{ProveArgsOwned, exit_code, interrupted, on_big_stack};
 use ransom::notation::{fen, parse_move};
 use ransom::search::scale::{checkpoint, prove_at_scale};
 use ransom::search::{Pn, Verdict};

@@ -3,8 +3,8 @@
 //! positions worth searching, and writes one batch job for each.
 
 use super::jobs::{self, Job, Plan, PlanEntry};
-use super::prove::{PlanOptions, ProveArgsOwned};
 use super::prove_progress::ProgressDisplay;
+use super::prove_run::{PlanOptions, ProveArgsOwned, exit_code};
 use ransom::Position;
 use ransom::notation::{fen, san, uci};
 use ransom::search::oracle::Oracle;
@@ -139,7 +139,7 @@ pub(super) fn plan<P: Position>(
             .map(|p| p.display().to_string())
             .into();
         outln!("{out}")?;
-        return Ok(super::prove::exit_code(false));
+        return Ok(exit_code(false));
     }
     outln!(
         "plan: {} jobs in {} ({} to win in {root_fen}; root pn {} dn {}, outer tree {} nodes, {} nodes searched{})",
@@ -173,5 +173,5 @@ pub(super) fn plan<P: Position>(
     outln!(
         "then: the same prove command without --plan continues from the merged store (or --plan a next round)"
     )?;
-    Ok(super::prove::exit_code(false))
+    Ok(exit_code(false))
 }
