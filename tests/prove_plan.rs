@@ -109,14 +109,8 @@ fn a_plan_run_by_make_merges_and_proves_the_same_result() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(json(&out)["plan"]["missing"], jobs.len(), "{out}");
 
-    let make = Command::new("make")
-        .args(["-C", "jobs", "-j2", &format!("RANSOM={}", bin())])
-        .current_dir(&dir)
-        .output()
-        .expect("make must be installed to run this test");
-    let make_err = String::from_utf8_lossy(&make.stderr);
-    assert!(make.status.success(), "{make_err}");
-    let make_out = String::from_utf8_lossy(&make.stdout);
+    let (ok, make_out, make_err) = make_jobs(&dir);
+    assert!(ok, "{make_err}");
     assert!(make_out.contains("store merge"), "{make_out}");
     assert!(
         make_out.contains("after (rewritten as one table)"),
@@ -131,13 +125,8 @@ fn a_plan_run_by_make_merges_and_proves_the_same_result() {
     let settled = status["proved"].as_u64().unwrap() + status["disproved"].as_u64().unwrap();
     assert!(settled > 0, "some jobs settle their positions: {status}");
     // make again: every shard is there, only the (idempotent) merge runs.
-    let again = Command::new("make")
-        .args(["-C", "jobs", &format!("RANSOM={}", bin())])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    let again_out = String::from_utf8_lossy(&again.stdout);
-    assert!(again.status.success());
+    let (ok, again_out, _) = make_jobs(&dir);
+    assert!(ok);
     assert!(
         !again_out.contains("--job"),
         "no job runs twice: {again_out}"

@@ -12,7 +12,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const LINE: &[&str] = &["b4", "c5", "bxc5", "h5"];
 
@@ -231,23 +231,7 @@ fn a_store_survives_sigkill_verifies_and_the_search_finishes() {
         .unwrap();
     // Kill it as soon as it has written a checkpoint (its log is then synced).
     let checkpoints = dir.join("store/antichess/checkpoints");
-    let started = Instant::now();
-    // (A whole checkpoint: not the temporary file it is written to first.)
-    let written = |d: std::fs::ReadDir| {
-        d.flatten()
-            .any(|e| e.file_name().to_string_lossy().ends_with(".ckpt"))
-    };
-    while !checkpoints.read_dir().is_ok_and(written) {
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "no checkpoint written"
-        );
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "the search ended before it was killed"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    common::wait_for_checkpoint(&checkpoints, &mut child, Duration::from_secs(60));
     child.kill().unwrap();
     let status = child.wait().unwrap();
     assert!(!status.success(), "{status:?}");

@@ -10,7 +10,7 @@ mod common;
 use common::run_ransom as ransom;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A line the search does not settle in 600,000 nodes on one thread,
 /// leaving a checkpoint whose outer tree holds proved leaves.
@@ -413,7 +413,7 @@ fn a_signal_stops_a_search_with_its_exit_code_after_the_checkpoint() {
             "--no-write",
             "--json",
         ]);
-        let child = Command::new(env!("CARGO_BIN_EXE_ransom"))
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ransom"))
             .args(&args)
             .current_dir(&dir)
             .stdout(Stdio::piped())
@@ -421,18 +421,7 @@ fn a_signal_stops_a_search_with_its_exit_code_after_the_checkpoint() {
             .spawn()
             .unwrap();
         let checkpoints = dir.join("S/antichess/checkpoints");
-        let started = Instant::now();
-        let written = |d: std::fs::ReadDir| {
-            d.flatten()
-                .any(|e| e.file_name().to_string_lossy().ends_with(".ckpt"))
-        };
-        while !checkpoints.read_dir().is_ok_and(written) {
-            assert!(
-                started.elapsed() < Duration::from_secs(120),
-                "no checkpoint"
-            );
-            std::thread::sleep(Duration::from_millis(5));
-        }
+        common::wait_for_checkpoint(&checkpoints, &mut child, Duration::from_secs(120));
         let status = Command::new("kill")
             .args([&format!("-{signal}"), &child.id().to_string()])
             .status()

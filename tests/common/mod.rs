@@ -21,6 +21,29 @@ pub fn own_data(relative: &str) -> PathBuf {
     path
 }
 
+/// Waits until the folder `checkpoints` holds a whole checkpoint (a
+/// `*.ckpt` file, not the temporary file it is written to first), at most
+/// `limit`; panics if it does not, or if `child` ends first.
+pub fn wait_for_checkpoint(
+    checkpoints: &std::path::Path,
+    child: &mut std::process::Child,
+    limit: std::time::Duration,
+) {
+    let started = std::time::Instant::now();
+    let written = |d: std::fs::ReadDir| {
+        d.flatten()
+            .any(|e| e.file_name().to_string_lossy().ends_with(".ckpt"))
+    };
+    while !checkpoints.read_dir().is_ok_and(written) {
+        assert!(started.elapsed() < limit, "no checkpoint written");
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the search ended before a checkpoint was written"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
 /// Runs the `ransom` binary with `args` in `dir`: exit code, stdout, stderr.
 pub fn run_ransom(args: &[&str], dir: &std::path::Path) -> (i32, String, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_ransom"))
