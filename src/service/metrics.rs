@@ -8,14 +8,10 @@
 //! [`NAMES`] (and in the README).
 
 use super::answer::AnswerFacts;
-use super::state::AppState;
 use crate::analysis::{Analysis, Source};
-use axum::extract::State;
 use axum::http::StatusCode;
-use axum::http::header::CONTENT_TYPE;
-use axum::response::{IntoResponse, Response};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 use std::time::Duration;
 
 /// Requests answered, by `route` (the route's pattern), `method` and `status`.
@@ -153,11 +149,11 @@ pub fn count(
 }
 
 /// The route label of a request's matched pattern (`unmatched` for none):
-/// one of the router's [`ROUTES`](super::routes::ROUTES), so it needs no
+/// one of the router's [`ROUTES`](super::route_paths::ROUTES), so it needs no
 /// allocation and the labels cannot grow with the paths asked.
 pub fn route_label(matched: Option<&str>) -> &'static str {
     matched.map_or("unmatched", |m| {
-        static_label(m, &super::routes::ROUTES, "unmatched")
+        static_label(m, &super::route_paths::ROUTES, "unmatched")
     })
 }
 
@@ -184,27 +180,31 @@ pub fn count_verdicts(analysis: &Analysis) {
     }
 }
 
-/// `GET /metrics`: the Prometheus text exposition.
-pub async fn scrape(State(state): State<Arc<AppState>>) -> Response {
-    let Some(handle) = handle() else {
-        return super::error::ApiError::new(
-            StatusCode::NOT_FOUND,
-            "metrics-unavailable",
-            "another metrics recorder is installed in this process",
-        )
-        .into_response();
-    };
-    metrics::gauge!(JOBS_RUNNING).set(state.jobs.running() as f64);
-    metrics::gauge!(JOBS_WAITING).set(state.jobs.waiting() as f64);
-    let cache = state.knowledge.table_cache_counts();
-    metrics::counter!(TABLE_CACHE_HITS).absolute(cache.hits);
-    metrics::counter!(TABLE_CACHE_MISSES).absolute(cache.misses);
-    let proofs = state.knowledge.with_proofs(|p| p.files().len());
-    metrics::gauge!(PROOFS_LOADED).set(proofs as f64);
+/// The Prometheus text exposition of every metric, after the gauges that
+/// are read at scrape time are set from `sample`; `None` when another
+/// metrics recorder is installed in this process.
+pub fn render(sample: &ScrapeSample) -> Option<String> {
+    let handle = handle()?;
+    metrics::gauge!(JOBS_RUNNING).set(sample.jobs_running as f64);
+    metrics::gauge!(JOBS_WAITING).set(sample.jobs_waiting as f64);
+    metrics::counter!(TABLE_CACHE_HITS).absolute(sample.cache_hits);
+    metrics::counter!(TABLE_CACHE_MISSES).absolute(sample.cache_misses);
+    metrics::gauge!(PROOFS_LOADED).set(sample.proofs_loaded as f64);
     handle.run_upkeep();
-    (
-        [(CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
-        handle.render(),
-    )
-        .into_response()
+    Some(handle.render())
+}
+
+/// What the service's state says at scrape time.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ScrapeSample {
+    /// Searches running on a worker.
+    pub jobs_running: usize,
+    /// Searches waiting for one.
+    pub jobs_waiting: usize,
+    /// The table block cache's hits.
+    pub cache_hits: u64,
+    /// Its misses.
+    pub cache_misses: u64,
+    /// Proof files loaded.
+    pub proofs_loaded: usize,
 }

@@ -5,18 +5,19 @@ use super::super::error::ApiError;
 use super::super::input;
 use super::super::state::AppState;
 use super::budget;
-use crate::analysis::{Knowledge, MateSolutionView, holdings_json, mate_report_json, move_steps};
+use super::mate_answer::answer_json;
+use crate::analysis::Knowledge;
 use crate::dispatch;
 use crate::position::Position;
 use crate::search::Budget;
-use crate::search::mate::{MateOptions, MateReport, MateStatus, solve_mate_with};
+use crate::search::mate::{MateOptions, MateStatus, solve_mate_with};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::json;
 use std::sync::Arc;
 
 /// The request body.
@@ -108,21 +109,4 @@ fn solve<P: Position>(
         ));
     }
     Ok(Answer(answer_json(pos, &report, max, limit)))
-}
-
-/// The answer's body: `ransom mate --json`'s report with the main line's
-/// positions, the tree as text, the holdings and the source.
-pub(super) fn answer_json<P: Position>(
-    pos: &P,
-    report: &MateReport,
-    max: u16,
-    limit: usize,
-) -> Value {
-    let view = MateSolutionView::of(pos, report, limit);
-    let mut out = mate_report_json(pos, report, max, &view);
-    out["main_line_steps"] = move_steps(pos, &view.main_line).into();
-    out["tree_text"] = view.tree.as_ref().map(|t| t.to_text()).into();
-    out["holdings"] = holdings_json(pos);
-    out["source"] = "search".into();
-    out
 }

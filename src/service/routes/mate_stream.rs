@@ -14,7 +14,7 @@
 use super::super::answer::AnswerFacts;
 use super::super::jobs::Admission;
 use super::super::state::AppState;
-use super::mate::answer_json;
+use super::mate_answer::answer_json;
 use crate::analysis::Knowledge;
 use crate::dispatch;
 use crate::position::Position;

@@ -3,7 +3,9 @@
 mod analysis;
 mod health;
 mod mate;
+mod mate_answer;
 mod mate_stream;
+mod metrics;
 mod perft;
 mod prove;
 mod puzzles;
@@ -18,23 +20,6 @@ use axum::http::{Method, Uri};
 use axum::routing::{get, post};
 use std::sync::Arc;
 
-/// Every route's pattern (the metrics' `route` label).
-pub const ROUTES: [&str; 13] = [
-    "/",
-    "/app.js",
-    "/style.css",
-    "/health",
-    "/metrics",
-    "/v1/puzzles",
-    "/v1/puzzles/{set}",
-    "/v1/puzzles/{set}/{id}",
-    "/v1/{variant}",
-    "/v1/{variant}/moves",
-    "/v1/{variant}/perft",
-    "/v1/{variant}/mate",
-    "/v1/{variant}/prove",
-];
-
 /// The service's routes over `state`.
 pub fn router(state: Arc<AppState>) -> Router {
     let limit = state.config.max_body_bytes;
@@ -43,7 +28,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/app.js", get(web::script))
         .route("/style.css", get(web::style))
         .route("/health", get(health::health))
-        .route("/metrics", get(super::metrics::scrape))
+        .route("/metrics", get(metrics::scrape))
         .route("/v1/puzzles", get(puzzles::list))
         .route("/v1/puzzles/{set}", get(puzzles::set))
         .route("/v1/puzzles/{set}/{id}", get(puzzles::puzzle))
