@@ -201,7 +201,7 @@ pub fn read(path: &Path, variant: &str) -> Result<LogContents, StoreError> {
         let lost_records = expected.unwrap_or(0);
         return Ok(LogContents {
             lost_records,
-            lost_bytes: bytes.len() as u64 + lost_records * RECORD_BYTES as u64,
+            lost_bytes: HEADER_BYTES + lost_records * RECORD_BYTES as u64,
             damage: Some(format!(
                 "the log is {} bytes long, shorter than its header: {}",
                 bytes.len(),
