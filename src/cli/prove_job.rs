@@ -107,15 +107,6 @@ fn run_job<P: Position>(
             "{e}\n(a job reads the store given by --store; leave it out to start from nothing)"
         ),
     })?;
-    // The copied tree is loaded whole now (its header names the job's
-    // position and side; every node reads), so that damage its checksum
-    // missed names the store's file, not the staged copy.
-    if let Some(path) = &store_tree
-        && let Err(e) = checkpoint::load(&staged.join(&tree), &pos, attacker)
-    {
-        let _ = shard::clear_staged(shard, P::VARIANT);
-        anyhow::bail!("{}: {}\n{}", path.display(), e.problem(), remove_hint(path));
-    }
     let mut display = args.progress_display();
     let oracle = args.leaf_oracle::<P>()?;
     let scale = prove_at_scale(
@@ -124,7 +115,20 @@ fn run_job<P: Position>(
         oracle.as_deref(),
         &args.config,
         &mut |status| display.update(status),
-    )?;
+    )
+    .map_err(|e| {
+        // The search loads the tree copied from the store whole (its
+        // header must name the job's position and side): damage the
+        // copy's checksum missed names the store's file, not the copy.
+        let staged_tree = staged.join(&tree);
+        match &store_tree {
+            Some(path) if Path::new(e.path()) == staged_tree.as_path() => {
+                let _ = shard::clear_staged(shard, P::VARIANT);
+                anyhow::anyhow!("{}: {}\n{}", path.display(), e.problem(), remove_hint(path))
+            }
+            _ => anyhow::anyhow!(e),
+        }
+    })?;
     display.finish();
     let report = scale.report;
     let mut records = store.take_added();
