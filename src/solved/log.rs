@@ -26,7 +26,7 @@
 
 use super::packed::{PACKED_BYTES, Packed};
 use super::value::Solved;
-use crate::store::StoreError;
+use crate::store::{StoreError, io_error as io};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
@@ -175,13 +175,6 @@ fn corrupt(path: &Path, problem: String) -> StoreError {
         path: path.display().to_string(),
         kind: "store log",
         problem,
-    }
-}
-
-fn io(path: &Path) -> impl Fn(std::io::Error) -> StoreError + '_ {
-    move |error| StoreError::Io {
-        path: path.display().to_string(),
-        error,
     }
 }
 

@@ -18,7 +18,7 @@ use super::shard::{MERGED_LIST, shard_checkpoints, shard_table};
 use super::{CHECKPOINTS_DIR, lock, variant_dir};
 use crate::search::scale::adopt::{Adopted, ShardTrees, hand_over, read_shard_trees};
 use crate::search::scale::checkpoint::parse_file_name;
-use crate::store::{FileIdentity, StoreError, file_identity};
+use crate::store::{FileIdentity, StoreError, file_identity, io_error};
 use crate::variants::Variant;
 use hashbrown::HashMap;
 use std::path::{Path, PathBuf};
@@ -95,10 +95,7 @@ pub fn merge_shards(
     wait: bool,
 ) -> Result<MergeReport, StoreError> {
     let dir = variant_dir(root, variant);
-    std::fs::create_dir_all(&dir).map_err(|error| StoreError::Io {
-        path: dir.display().to_string(),
-        error,
-    })?;
+    std::fs::create_dir_all(&dir).map_err(io_error(&dir))?;
     let _lock = lock(&dir, true, wait)?;
     super::remove_leftovers(&dir);
     let found = scan(&dir)?;

@@ -128,10 +128,7 @@ pub fn lock(dir: &Path, exclusive: bool, wait: bool) -> Result<std::fs::File, St
         Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::Busy {
             path: dir.display().to_string(),
         }),
-        Err(std::fs::TryLockError::Error(error)) => Err(StoreError::Io {
-            path: path.display().to_string(),
-            error,
-        }),
+        Err(std::fs::TryLockError::Error(error)) => Err(io_error(&path)(error)),
     }
 }
 

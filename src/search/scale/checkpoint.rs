@@ -23,7 +23,7 @@ use crate::notation::fen;
 use crate::position::Position;
 use crate::search::Pn;
 use crate::store::cursor::Cursor;
-use crate::store::{StoreError, write_atomically};
+use crate::store::{StoreError, io_error, write_atomically};
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"RANSOMCK";
@@ -118,10 +118,7 @@ fn read_header(path: &Path) -> Result<Option<(Vec<u8>, Header)>, StoreError> {
     match std::fs::read(path) {
         Ok(bytes) => checked_header(path, bytes).map(Some),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(error) => Err(StoreError::Io {
-            path: path.display().to_string(),
-            error,
-        }),
+        Err(error) => Err(io_error(path)(error)),
     }
 }
 

@@ -99,15 +99,7 @@ impl<P: Position> Phase<'_, P> {
 
     /// Whether the attacker wins `pos` by the rules, the tables or the store.
     fn known_win(&self, pos: &P) -> bool {
-        if let Some(outcome) = pos.outcome() {
-            return outcome.winner == Some(self.attacker);
-        }
-        if let Some(oracle) = self.oracle
-            && attacker_wins(oracle, pos, self.attacker) == Some(true)
-        {
-            return true;
-        }
-        self.known(pos) == Some(true)
+        self.settled_value(pos) == Some(true)
     }
 
     /// The checkpoint this search resumes and writes, in the store's
