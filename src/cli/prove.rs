@@ -133,6 +133,8 @@ pub struct ProveArgs {
     /// whole when the job runs again), for `ransom store merge`.
     #[arg(long, value_name = "DIR", requires = "job")]
     store_shard: Option<PathBuf>,
+    #[command(flatten)]
+    guide: super::prove_guide::GuideArgs,
 }
 
 pub fn run(args: &ProveArgs) -> anyhow::Result<ExitCode> {
@@ -170,7 +172,9 @@ impl From<&ProveArgs> for ProveArgsOwned {
                 store_min_work: a.store_min_work,
                 checkpoint_every: Duration::from_secs_f64(a.checkpoint_every),
                 attacker: None,
+                guide: a.guide.guide(),
             },
+            book: a.guide.book_path().cloned(),
             out: a.out.clone(),
             pgn: a.pgn.clone(),
             pgn_full: a.pgn_full,
@@ -201,6 +205,8 @@ impl From<&ProveArgs> for ProveArgsOwned {
 }
 
 fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<ExitCode> {
+    let guided = args.with_book::<P>()?;
+    let args = guided.as_ref().unwrap_or(args);
     let start_fen = fen::write(&start);
     let mut pos = start;
     let mut line_uci = Vec::new();
@@ -264,6 +270,15 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
                 .map(|d| d.display().to_string())
                 .unwrap_or_default(),
             store.began_with()
+        ));
+    }
+    if let (Some(book), Some(path)) = (&args.config.guide.book, &args.book) {
+        display.note(&format!(
+            "book {}: {} suggested moves in {} positions, tried first (others deferred ×{})",
+            path.display(),
+            book.suggestions(),
+            book.positions(),
+            args.config.guide.book_defer
         ));
     }
     let oracle = args.leaf_oracle::<P>()?;
@@ -372,6 +387,7 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
         out["time_ms"] = time_ms.into();
         out["threads"] = args.config.threads.into();
         out["leaf_nodes"] = args.config.leaf_nodes.into();
+        out["guide"] = super::prove_guide::guide_json(&args.config.guide, args.book.as_ref());
         out["leaf_searches"] = scale.leaf_searches.into();
         out["outer_nodes"] = scale.outer_nodes.into();
         out["root_pn"] = scale.root_numbers.0.get().into();

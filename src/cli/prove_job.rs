@@ -52,6 +52,8 @@ fn run_job<P: Position>(
     shard: &Path,
     args: &ProveArgsOwned,
 ) -> anyhow::Result<ExitCode> {
+    let guided = args.with_book::<P>()?;
+    let args = guided.as_ref().unwrap_or(args);
     let mut pos = start;
     for (i, text) in job.root_moves.iter().chain(&job.moves).enumerate() {
         let m = parse_move(&pos, text)

@@ -15,6 +15,7 @@ pub(super) static INTERRUPTED: AtomicU64 = AtomicU64::new(0);
 static SIGNAL: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
 
 /// What `--plan` asks for.
+#[derive(Clone)]
 pub(super) struct PlanOptions {
     /// The jobs folder.
     pub dir: PathBuf,
@@ -79,9 +80,12 @@ pub(super) fn exit_code(settled: bool) -> ExitCode {
 }
 
 /// The arguments, owned, for the search thread.
+#[derive(Clone)]
 pub(super) struct ProveArgsOwned {
     pub moves: Vec<String>,
     pub config: ScaleConfig,
+    /// The book file (`--book`), read per variant into `config.guide`.
+    pub book: Option<PathBuf>,
     pub out: Option<PathBuf>,
     pub pgn: Option<PathBuf>,
     pub pgn_full: bool,
@@ -105,6 +109,17 @@ pub(super) struct ProveArgsOwned {
 }
 
 impl ProveArgsOwned {
+    /// These arguments with the book read for variant `P` into the guide;
+    /// `None` without a book.
+    pub fn with_book<P: ransom::Position>(&self) -> anyhow::Result<Option<ProveArgsOwned>> {
+        let Some(path) = &self.book else {
+            return Ok(None);
+        };
+        let mut guided = self.clone();
+        guided.config.guide = super::prove_guide::with_book::<P>(self.config.guide.clone(), path)?;
+        Ok(Some(guided))
+    }
+
     /// The oracle for the search's leaves: the tablebases, then the Syzygy
     /// tables (an error when `--syzygy` cannot be used).
     pub fn leaf_oracle<P: ransom::Position>(

@@ -28,6 +28,9 @@ enum StoreCommand {
     /// Fold the shards of batch jobs (`prove --job … --store-shard`) into a store, and hand
     /// the outer trees of the jobs left open to the next jobs on their positions.
     Merge(super::store_merge::MergeTarget),
+    /// The open positions of a checkpointed search that hold its root back most (to choose
+    /// what to steer next with `prove --book`).
+    Frontier(super::store_frontier::FrontierArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -81,6 +84,7 @@ pub fn run(args: &StoreArgs) -> anyhow::Result<ExitCode> {
         StoreCommand::Compact(t) => compact(t),
         StoreCommand::Verify(v) => verify(v),
         StoreCommand::Merge(m) => super::store_merge::merge(m),
+        StoreCommand::Frontier(f) => super::store_frontier::run(f),
     }
 }
 

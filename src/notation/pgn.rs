@@ -1,5 +1,5 @@
 //! Reading PGN movetext: tag pairs, move numbers, comments (`{...}`, `;`),
-//! NAGs (`$1`), variations (`(...)`, skipped) and the result. In Hostage
+//! NAGs (`$1`), variations (`(...)`) and the result. In Hostage
 //! chess a parenthesis that opens an exchange, `(B-N)N*c7` or `(R)*g3`
 //! (RULES H10), is part of the move, not a variation.
 
@@ -68,57 +68,147 @@ fn is_exchange(rest: &[u8]) -> bool {
         && rest.get(i + 2).is_some_and(|c| (b'1'..=b'8').contains(c))
 }
 
-/// Reads the first game of `text`; text without a game is an error. A
-/// UTF-8 byte-order mark at the start (as some editors write) is skipped.
-pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let bytes = text.as_bytes();
-    let mut game = PgnGame::default();
-    let mut i = 0;
-    while i < bytes.len() {
-        let c = bytes[i];
-        match c {
-            _ if c.is_ascii_whitespace() => i += 1,
-            b'{' => {
-                let end = text[i..]
-                    .find('}')
-                    .ok_or(PgnError::Unterminated("comment"))?;
-                i += end + 1;
-            }
-            b';' => i += text[i..].find('\n').unwrap_or(text.len() - i),
-            b'%' if i == 0 || bytes[i - 1] == b'\n' => {
-                i += text[i..].find('\n').unwrap_or(text.len() - i);
-            }
-            b'[' => {
-                let (name, value, len) = read_tag(&text[i..])?;
-                game.tags.push((name, value));
-                i += len;
-            }
-            b'(' if !is_exchange(&bytes[i..]) => i = skip_variation(text, i)?,
-            b')' => return Err(PgnError::Unmatched(i)),
-            _ => {
-                let start = i;
-                while i < bytes.len() && !bytes[i].is_ascii_whitespace() && bytes[i] != b'{' {
-                    if bytes[i] == b';' || (bytes[i] == b'(' && i > start && !inside_san(bytes, i))
-                    {
-                        break;
+/// One piece of PGN text: what [`Tokens`] yields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PgnToken {
+    /// A tag pair, `[Name "value"]`.
+    Tag(String, String),
+    /// A move as written (move numbers and NAGs left out, marks kept).
+    Move(String),
+    /// `(`: a variation opens; it replaces the move just read.
+    Open,
+    /// `)`: the variation closes.
+    Close,
+    /// A result token (`1-0`, `0-1`, `1/2-1/2`, `*`): the game ends.
+    Result(String),
+}
+
+/// The tokens of PGN text, every game and variation included; comments,
+/// NAGs, move numbers and escape lines skipped. Errors for an unclosed
+/// comment, tag or variation and for a `)` that closes nothing.
+pub struct Tokens<'a> {
+    text: &'a str,
+    at: usize,
+    depth: usize,
+    failed: bool,
+}
+
+impl<'a> Tokens<'a> {
+    /// The tokens of `text` (a UTF-8 byte-order mark at the start skipped).
+    pub fn new(text: &'a str) -> Self {
+        Tokens {
+            text: text.strip_prefix('\u{feff}').unwrap_or(text),
+            at: 0,
+            depth: 0,
+            failed: false,
+        }
+    }
+
+    fn next_token(&mut self) -> Result<Option<PgnToken>, PgnError> {
+        let text = self.text;
+        let bytes = text.as_bytes();
+        while self.at < bytes.len() {
+            let i = self.at;
+            let c = bytes[i];
+            match c {
+                _ if c.is_ascii_whitespace() => self.at += 1,
+                b'{' => {
+                    let end = text[i..]
+                        .find('}')
+                        .ok_or(PgnError::Unterminated("comment"))?;
+                    self.at += end + 1;
+                }
+                b';' => self.at += text[i..].find('\n').unwrap_or(text.len() - i),
+                b'%' if i == 0 || bytes[i - 1] == b'\n' => {
+                    self.at += text[i..].find('\n').unwrap_or(text.len() - i);
+                }
+                b'[' => {
+                    let (name, value, len) = read_tag(&text[i..])?;
+                    self.at += len;
+                    return Ok(Some(PgnToken::Tag(name, value)));
+                }
+                b'(' if !is_exchange(&bytes[i..]) => {
+                    self.at += 1;
+                    self.depth += 1;
+                    return Ok(Some(PgnToken::Open));
+                }
+                b')' => {
+                    if self.depth == 0 {
+                        return Err(PgnError::Unmatched(i));
                     }
-                    i += 1;
+                    self.at += 1;
+                    self.depth -= 1;
+                    return Ok(Some(PgnToken::Close));
                 }
-                let token = &text[start..i];
-                if token.starts_with('$') {
-                    continue;
-                }
-                if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*") {
-                    game.result = Some(token.to_string());
-                    break;
-                }
-                let token = token.trim_start_matches(|c: char| c.is_ascii_digit());
-                let token = token.trim_start_matches('.');
-                if !token.is_empty() {
-                    game.moves.push(token.to_string());
+                _ => {
+                    let start = i;
+                    let mut j = i;
+                    while j < bytes.len() && !bytes[j].is_ascii_whitespace() && bytes[j] != b'{' {
+                        let opens = bytes[j] == b'(' && j > start && !inside_san(bytes, j);
+                        let closes = bytes[j] == b')'
+                            && !is_exchange_close(bytes, j)
+                            && !(j >= 2 && bytes[j - 2] == b'(' && inside_san(bytes, j - 2));
+                        if bytes[j] == b';' || opens || closes {
+                            break;
+                        }
+                        j += 1;
+                    }
+                    self.at = j;
+                    let token = &text[start..j];
+                    if token.starts_with('$') {
+                        continue;
+                    }
+                    if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*") {
+                        return Ok(Some(PgnToken::Result(token.to_string())));
+                    }
+                    let token = token.trim_start_matches(|c: char| c.is_ascii_digit());
+                    let token = token.trim_start_matches('.');
+                    if !token.is_empty() {
+                        return Ok(Some(PgnToken::Move(token.to_string())));
+                    }
                 }
             }
+        }
+        if self.depth > 0 {
+            return Err(PgnError::Unterminated("variation"));
+        }
+        Ok(None)
+    }
+}
+
+impl Iterator for Tokens<'_> {
+    type Item = Result<PgnToken, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        let next = self.next_token().transpose();
+        if matches!(next, Some(Err(_))) {
+            self.failed = true;
+        }
+        next
+    }
+}
+
+/// Reads the first game of `text`: its tags and main line (variations
+/// skipped); text without a game is an error. A UTF-8 byte-order mark at
+/// the start (as some editors write) is skipped.
+pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
+    let mut game = PgnGame::default();
+    let mut depth = 0usize;
+    for token in Tokens::new(text) {
+        match token? {
+            PgnToken::Tag(name, value) => game.tags.push((name, value)),
+            PgnToken::Open => depth += 1,
+            PgnToken::Close => depth -= 1,
+            PgnToken::Move(m) if depth == 0 => game.moves.push(m),
+            PgnToken::Move(_) => {}
+            PgnToken::Result(r) if depth == 0 => {
+                game.result = Some(r);
+                break;
+            }
+            PgnToken::Result(_) => {}
         }
     }
     if game == PgnGame::default() {
@@ -163,42 +253,62 @@ fn inside_san(bytes: &[u8], i: usize) -> bool {
     bytes.get(i + 1).is_some_and(|c| c.is_ascii_alphanumeric()) && bytes.get(i + 2) == Some(&b')')
 }
 
-/// Skips the variation opening at `start`, nested variations and comments
-/// included; returns the index after its `)`.
-fn skip_variation(text: &str, start: usize) -> Result<usize, PgnError> {
-    let bytes = text.as_bytes();
-    let mut depth = 1usize;
-    let mut i = start + 1;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'{' => {
-                let end = text[i..]
-                    .find('}')
-                    .ok_or(PgnError::Unterminated("comment"))?;
-                i += end;
-            }
-            b';' => i += text[i..].find('\n').unwrap_or(text.len() - i - 1),
-            b'(' if !is_exchange(&bytes[i..]) && !inside_san(bytes, i) => depth += 1,
-            b')' if !(i >= 2 && bytes[i - 2] == b'(' && inside_san(bytes, i - 2)) => {
-                if is_exchange_close(bytes, i) {
-                    // The `)` of an exchange inside the variation.
-                } else {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Ok(i + 1);
-                    }
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    Err(PgnError::Unterminated("variation"))
-}
-
 /// Whether the `)` at `i` closes an exchange prefix `(X)` or `(X-Y)`.
 fn is_exchange_close(bytes: &[u8], i: usize) -> bool {
     [2, 4]
         .into_iter()
         .any(|back| i >= back && bytes[i - back] == b'(' && is_exchange(&bytes[i - back..]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(text: &str) -> Vec<PgnToken> {
+        Tokens::new(text).collect::<Result<_, _>>().unwrap()
+    }
+
+    #[test]
+    fn variations_nest_and_games_follow_each_other() {
+        use PgnToken::*;
+        let m = |s: &str| Move(s.to_string());
+        assert_eq!(
+            tokens("[FEN \"x\"]\n1. e4 {c} (1. d4 $1 (1. c4) d5) e5 1-0 1. b4 *"),
+            [
+                Tag("FEN".into(), "x".into()),
+                m("e4"),
+                Open,
+                m("d4"),
+                Open,
+                m("c4"),
+                Close,
+                m("d5"),
+                Close,
+                m("e5"),
+                Result("1-0".into()),
+                m("b4"),
+                Result("*".into()),
+            ]
+        );
+        // A Hostage exchange and a disambiguation stay inside their moves,
+        // in a variation too (RULES H10).
+        assert_eq!(
+            tokens("1. e4 ((B-N)N*c7 N(b)d7) *"),
+            [
+                m("e4"),
+                Open,
+                m("(B-N)N*c7"),
+                m("N(b)d7"),
+                Close,
+                Result("*".into())
+            ]
+        );
+        let unclosed: Vec<_> = Tokens::new("1. e4 (1. d4").collect();
+        assert!(matches!(
+            unclosed.last(),
+            Some(Err(PgnError::Unterminated("variation")))
+        ));
+        let stray: Vec<_> = Tokens::new("1. e4 ) e5").collect();
+        assert!(matches!(stray.last(), Some(Err(PgnError::Unmatched(6)))));
+    }
 }

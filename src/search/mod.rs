@@ -5,6 +5,7 @@ pub mod assemble;
 mod budget;
 pub(crate) mod dfpn;
 pub mod engine;
+pub mod guide;
 pub mod leaf_oracle;
 pub mod mate;
 pub(crate) mod numbers;

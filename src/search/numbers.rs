@@ -71,6 +71,34 @@ pub(crate) fn select(or_node: bool, children: impl Iterator<Item = (Pn, Pn)>) ->
     (best, second)
 }
 
+/// As [`select`], but among children with the same number the one with
+/// the larger other number (disproof number where the attacker moves,
+/// proof number where the defender moves) is chosen.
+pub(crate) fn select_larger_other(
+    or_node: bool,
+    children: impl Iterator<Item = (Pn, Pn)>,
+) -> (usize, Pn) {
+    let mut best = 0;
+    let mut best_value = (Pn::INFINITE, std::cmp::Reverse(Pn::ZERO));
+    let mut second = Pn::INFINITE;
+    for (i, (pn, dn)) in children.enumerate() {
+        let (value, other) = if or_node { (pn, dn) } else { (dn, pn) };
+        let key = (value, std::cmp::Reverse(other));
+        if key < best_value {
+            if value < best_value.0 {
+                second = best_value.0;
+            } else {
+                second = second.min(value);
+            }
+            best_value = key;
+            best = i;
+        } else if value < second {
+            second = value;
+        }
+    }
+    (best, second)
+}
+
 /// The thresholds for the child chosen by [`select`] at a node with
 /// numbers `node` and thresholds `threshold`: the 1+ε trick on the side the
 /// node minimises, the remaining slack on the other.
@@ -120,6 +148,21 @@ mod tests {
                 assert!(capacity * 2 * 25 > budget / 4, "{mb} MB: too cautious");
             }
         }
+    }
+
+    #[test]
+    fn ties_go_to_the_larger_other_number() {
+        let n = |v| Pn::new(v);
+        let children = [(n(2), n(3)), (n(2), n(7)), (n(4), n(9))];
+        assert_eq!(select(true, children.into_iter()), (0, n(2)));
+        assert_eq!(select_larger_other(true, children.into_iter()), (1, n(2)));
+        // At AND nodes the disproof number is minimised, the proof number breaks ties.
+        let children = [(n(5), n(1)), (n(8), n(1)), (n(1), n(3))];
+        assert_eq!(select_larger_other(false, children.into_iter()), (1, n(1)));
+        assert_eq!(
+            select_larger_other(true, [(n(3), n(1))].into_iter()),
+            (0, Pn::INFINITE)
+        );
     }
 
     #[test]

@@ -13,7 +13,8 @@
 mod extract;
 
 use super::budget::{Budget, Meter, Progress};
-use super::numbers::{child_thresholds, combine, select, table_capacity};
+use super::guide::{Guide, Ties, unweigh_threshold, weigh};
+use super::numbers::{child_thresholds, combine, select, select_larger_other, table_capacity};
 use super::oracle::{Oracle, attacker_wins};
 use super::pn::Pn;
 use crate::board::Color;
@@ -84,6 +85,20 @@ struct Child<P> {
     /// The child repeats a position of the current path (its depth), or
     /// its disproof rests on such a repetition; `NO_LOOP` otherwise.
     loop_depth: u32,
+    /// The weight of its number on the side the parent minimises (a
+    /// guide's book: 1 unless deferred).
+    weight: u32,
+}
+
+impl<P> Child<P> {
+    /// The numbers the parent combines: weighted on the side it minimises.
+    fn weighted(&self, or_node: bool) -> (Pn, Pn) {
+        if or_node {
+            (weigh(self.pn, self.weight), self.dn)
+        } else {
+            (self.pn, weigh(self.dn, self.weight))
+        }
+    }
 }
 
 /// A position the search settled with some work below it, kept for the
@@ -116,6 +131,7 @@ pub struct DfPn<'p, P: Position> {
     /// Keep settled positions with at least this much work below them.
     collect_min_work: Option<u32>,
     settled: Vec<Settled<P>>,
+    guide: Option<&'p Guide>,
     _variant: std::marker::PhantomData<P>,
 }
 
@@ -136,6 +152,7 @@ impl<'p, P: Position> DfPn<'p, P> {
             store_hits: std::cell::Cell::new(0),
             collect_min_work: None,
             settled: Vec::new(),
+            guide: None,
             _variant: std::marker::PhantomData,
         }
     }
@@ -144,6 +161,13 @@ impl<'p, P: Position> DfPn<'p, P> {
     /// position costs one lookup).
     pub fn with_store(mut self, store: Option<&'p SolvedStore>) -> Self {
         self.store = store;
+        self
+    }
+
+    /// Steers the search with `guide` (initial numbers, ties, a book);
+    /// `None` or a plain guide searches as without one.
+    pub fn with_guide(mut self, guide: Option<&'p Guide>) -> Self {
+        self.guide = guide.filter(|g| !g.is_plain());
         self
     }
 
@@ -308,14 +332,17 @@ impl<'p, P: Position> DfPn<'p, P> {
         match settled {
             Some(true) => (Pn::ZERO, Pn::INFINITE),
             Some(false) => (Pn::INFINITE, Pn::ZERO),
-            None => {
-                let n = Pn::new(count as u64);
-                if pos.turn() == self.attacker {
-                    (Pn::ONE, n)
-                } else {
-                    (n, Pn::ONE)
+            None => match self.guide {
+                Some(guide) => guide.initial(pos, self.attacker, count),
+                None => {
+                    let n = Pn::new(count as u64);
+                    if pos.turn() == self.attacker {
+                        (Pn::ONE, n)
+                    } else {
+                        (n, Pn::ONE)
+                    }
                 }
-            }
+            },
         }
     }
 
@@ -381,9 +408,14 @@ impl<'p, P: Position> DfPn<'p, P> {
         }
         let or_node = pos.turn() == self.attacker;
         self.path.insert(hash, depth);
+        let weights = self
+            .guide
+            .and_then(|g| g.weights(hash, moves.iter().copied()));
+        let larger_other = self.guide.is_some_and(|g| g.ties == Ties::LargerOther);
         let mut children: Vec<Child<P>> = moves
             .iter()
-            .map(|&mv| {
+            .enumerate()
+            .map(|(i, &mv)| {
                 let mut child = pos.clone();
                 child.play_unchecked(mv);
                 let child_hash = child.zobrist();
@@ -401,6 +433,7 @@ impl<'p, P: Position> DfPn<'p, P> {
                     pn,
                     dn,
                     loop_depth,
+                    weight: weights.as_ref().map_or(1, |w| w[i]),
                 }
             })
             .collect();
@@ -413,22 +446,32 @@ impl<'p, P: Position> DfPn<'p, P> {
                     child.dn = e.dn;
                 }
             }
-            (pn, dn) = combine(or_node, children.iter().map(|c| (c.pn, c.dn)));
+            (pn, dn) = combine(or_node, children.iter().map(|c| c.weighted(or_node)));
             if depth == self.root_depth {
                 self.root = (pn, dn);
             }
             if pn >= th_pn || dn >= th_dn || self.meter.stopped {
                 break;
             }
-            let (best, second) = select(or_node, children.iter().map(|c| (c.pn, c.dn)));
+            let numbers = children.iter().map(|c| c.weighted(or_node));
+            let (best, second) = if larger_other {
+                select_larger_other(or_node, numbers)
+            } else {
+                select(or_node, numbers)
+            };
             let child = &children[best];
-            let (child_th_pn, child_th_dn) = child_thresholds(
+            let (mut child_th_pn, mut child_th_dn) = child_thresholds(
                 or_node,
                 (th_pn, th_dn),
                 (pn, dn),
-                (child.pn, child.dn),
+                child.weighted(or_node),
                 second,
             );
+            if or_node {
+                child_th_pn = unweigh_threshold(child_th_pn, child.weight);
+            } else {
+                child_th_dn = unweigh_threshold(child_th_dn, child.weight);
+            }
             let child_pos = child.pos.clone();
             let child_hash = child.hash;
             let (cpn, cdn) = self.mid(&child_pos, child_hash, child_th_pn, child_th_dn, depth + 1);

@@ -140,6 +140,7 @@ impl<P: Position> Phase<'_, P> {
                 Totals::default(),
             )
         });
+        tree.guide = self.config.guide.clone();
         let mut reopened = 0;
         if resumed {
             // Other processes may have added to the store since (merged
@@ -304,6 +305,7 @@ impl<P: Position> Phase<'_, P> {
         )
         .with_store(Some(self.store))
         .with_oracle(self.oracle)
+        .with_guide(Some(&self.config.guide))
         .collect_settled(self.config.store_min_work);
         loop {
             let Some((leaf, pos, ancestors, reserve)) = self.take_leaf(shared, wake) else {
@@ -435,7 +437,7 @@ impl<P: Position> Phase<'_, P> {
                 }
                 for (_, child, pn, dn) in &mut children {
                     if pn.is_zero() && !stored_win(child) {
-                        (*pn, *dn) = initial_numbers(child, self.attacker);
+                        (*pn, *dn) = initial_numbers(child, self.attacker, &self.config.guide);
                     }
                 }
                 LeafOutcome::Expanded(children)

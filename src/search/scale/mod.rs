@@ -11,6 +11,7 @@
 pub mod adopt;
 pub mod checkpoint;
 mod driver;
+pub mod frontier;
 mod plan;
 pub mod tree;
 
@@ -25,6 +26,7 @@ use super::prover::{ProveReport, Verdict};
 use super::{Pn, assemble::assemble};
 use crate::board::Color;
 use crate::position::Position;
+use crate::search::guide::Guide;
 use crate::solved::SolvedStore;
 use crate::store::StoreError;
 use driver::Phase;
@@ -33,7 +35,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// How a two-level search runs.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct ScaleConfig {
     /// Limits of the whole run (the table memory is shared by the threads).
     pub budget: Budget,
@@ -49,6 +51,9 @@ pub struct ScaleConfig {
     /// Try only this side's win (a batch job's); by default the side to
     /// move's, then the other's.
     pub attacker: Option<Color>,
+    /// What steers the searches (initial numbers, ties, a book); never
+    /// what they conclude.
+    pub guide: Guide,
 }
 
 impl Default for ScaleConfig {
@@ -60,6 +65,7 @@ impl Default for ScaleConfig {
             store_min_work: DEFAULT_STORE_MIN_WORK,
             checkpoint_every: Duration::from_secs(60),
             attacker: None,
+            guide: Guide::default(),
         }
     }
 }

@@ -26,6 +26,7 @@ use crate::board::Color;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::search::Pn;
+use crate::search::guide::{Guide, weigh};
 use crate::search::numbers::combine;
 
 /// The index of a node.
@@ -64,6 +65,9 @@ pub struct OuterTree<P> {
     pub attacker: Color,
     /// Every node; the root is node 0.
     pub nodes: Vec<Node<P>>,
+    /// What steers selection and fresh numbers (not part of a checkpoint:
+    /// each run sets its own).
+    pub guide: Guide,
 }
 
 impl<P: Position> OuterTree<P> {
@@ -82,6 +86,30 @@ impl<P: Position> OuterTree<P> {
                 expanded: false,
                 busy: 0,
             }],
+            guide: Guide::default(),
+        }
+    }
+
+    /// The weights of `id`'s children on the side `id` minimises (the
+    /// guide's book), `None` where all weigh 1.
+    fn child_weights(&self, id: NodeId) -> Option<Vec<u32>> {
+        self.guide.book.as_ref()?;
+        let node = &self.nodes[id as usize];
+        self.guide.weights(
+            node.hash,
+            node.children
+                .iter()
+                .filter_map(|&c| self.nodes[c as usize].mv),
+        )
+    }
+
+    /// The number `id` minimises over its children, weighted.
+    fn weighted(&self, or_node: bool, child: NodeId, weight: u32) -> (Pn, Pn) {
+        let c = &self.nodes[child as usize];
+        if or_node {
+            (weigh(c.pn, weight), c.dn)
+        } else {
+            (c.pn, weigh(c.dn, weight))
         }
     }
 
@@ -130,9 +158,10 @@ impl<P: Position> OuterTree<P> {
                 break;
             }
             let or_node = self.is_or(at);
+            let weights = self.child_weights(at);
             let mut best = None;
             let mut best_value = u64::MAX;
-            for &c in &node.children {
+            for (i, &c) in node.children.iter().enumerate() {
                 let child = &self.nodes[c as usize];
                 if child.pn.is_zero() || child.dn.is_zero() {
                     continue;
@@ -140,7 +169,9 @@ impl<P: Position> OuterTree<P> {
                 if !child.expanded && child.busy > 0 {
                     continue;
                 }
-                let number = u64::from(if or_node { child.pn } else { child.dn }.get());
+                let weight = weights.as_ref().map_or(1, |w| w[i]);
+                let (pn, dn) = self.weighted(or_node, c, weight);
+                let number = u64::from(if or_node { pn } else { dn }.get());
                 let value = number.saturating_mul(u64::from(child.busy) + 1);
                 if value < best_value {
                     best_value = value;
@@ -236,11 +267,13 @@ impl<P: Position> OuterTree<P> {
             return;
         }
         let or_node = self.is_or(id);
+        let weights = self.child_weights(id);
         let (pn, dn) = combine(
             or_node,
             node.children
                 .iter()
-                .map(|&c| (self.nodes[c as usize].pn, self.nodes[c as usize].dn)),
+                .enumerate()
+                .map(|(i, &c)| self.weighted(or_node, c, weights.as_ref().map_or(1, |w| w[i]))),
         );
         let node = &mut self.nodes[id as usize];
         node.pn = pn;
@@ -267,18 +300,21 @@ impl<P: Position> OuterTree<P> {
         let mut at: NodeId = 0;
         while !self.settled() {
             let or_node = self.is_or(at);
+            let weights = self.child_weights(at);
             let next = self.nodes[at as usize]
                 .children
                 .iter()
                 .copied()
-                .filter(|&c| {
+                .enumerate()
+                .filter(|&(_, c)| {
                     let n = &self.nodes[c as usize];
                     !(n.pn.is_zero() || n.dn.is_zero())
                 })
-                .min_by_key(|&c| {
-                    let n = &self.nodes[c as usize];
-                    if or_node { n.pn } else { n.dn }
-                });
+                .min_by_key(|&(i, c)| {
+                    let (pn, dn) = self.weighted(or_node, c, weights.as_ref().map_or(1, |w| w[i]));
+                    if or_node { pn } else { dn }
+                })
+                .map(|(_, c)| c);
             match next {
                 Some(c) => {
                     line.push(c);
@@ -331,6 +367,7 @@ impl<P: Position> OuterTree<P> {
     /// when a search resumes from a checkpoint.
     pub fn refresh(&mut self, known: impl Fn(&P) -> Option<bool>) -> (Vec<NodeId>, usize) {
         let attacker = self.attacker;
+        let guide = self.guide.clone();
         let mut reopened = 0;
         for node in self.nodes.iter_mut() {
             if node.expanded || node.dn.is_zero() {
@@ -340,7 +377,7 @@ impl<P: Position> OuterTree<P> {
                 Some(true) => (node.pn, node.dn) = (Pn::ZERO, Pn::INFINITE),
                 Some(false) => (node.pn, node.dn) = (Pn::INFINITE, Pn::ZERO),
                 None if node.pn.is_zero() => {
-                    (node.pn, node.dn) = initial_numbers(&node.pos, attacker);
+                    (node.pn, node.dn) = initial_numbers(&node.pos, attacker, &guide);
                     reopened += 1;
                 }
                 None => {}
@@ -379,15 +416,11 @@ impl<P: Position> OuterTree<P> {
     }
 }
 
-/// The numbers of a fresh node whose value is not known: 1 for the side to
-/// move's own goal, its number of moves for the other (mobility).
-pub fn initial_numbers<P: Position>(pos: &P, attacker: Color) -> (Pn, Pn) {
-    let n = Pn::new(pos.legal_moves().len() as u64);
-    if pos.turn() == attacker {
-        (Pn::ONE, n)
-    } else {
-        (n, Pn::ONE)
-    }
+/// The numbers of a fresh node whose value is not known, as `guide` sets
+/// them (by default 1 for the side to move's own goal, its number of moves
+/// for the other: mobility).
+pub fn initial_numbers<P: Position>(pos: &P, attacker: Color, guide: &Guide) -> (Pn, Pn) {
+    guide.initial(pos, attacker, pos.legal_moves().len())
 }
 
 /// What a leaf search found.
@@ -396,4 +429,71 @@ pub enum LeafOutcome<P> {
     Settled(Pn, Pn),
     /// The leaf was not settled: its children, with numbers.
     Expanded(Vec<(Move, P, Pn, Pn)>),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::guide::Book;
+    use crate::variants::Antichess;
+    use std::sync::Arc;
+
+    /// A root where the attacker moves, expanded into three children of
+    /// proof numbers 3, 5 and 9, with `book` suggesting the third move.
+    fn tree_with_book(defer: u32) -> (OuterTree<Antichess>, Vec<Move>) {
+        let root = Antichess::start();
+        let moves: Vec<Move> = root.legal_moves().iter().copied().take(3).collect();
+        let mut book = Book::default();
+        book.suggest(&root, moves[2]);
+        let mut tree = OuterTree::new(root.clone(), Color::White, (Pn::ONE, Pn::new(20)));
+        tree.guide = Guide {
+            book: Some(Arc::new(book)),
+            book_defer: defer,
+            ..Guide::default()
+        };
+        let leaf = tree.select().unwrap();
+        let children = moves
+            .iter()
+            .zip([3u64, 5, 9])
+            .map(|(&m, pn)| {
+                let mut p = root.clone();
+                p.play_unchecked(m);
+                (m, p, Pn::new(pn), Pn::ONE)
+            })
+            .collect();
+        tree.apply(leaf, LeafOutcome::Expanded(children));
+        (tree, moves)
+    }
+
+    #[test]
+    fn a_book_move_is_searched_first_until_it_looks_defer_times_harder() {
+        // 9 < 3 × 8: the book's move first; the root's number is its own.
+        let (mut tree, moves) = tree_with_book(8);
+        let leaf = tree.select().unwrap();
+        assert_eq!(tree.nodes[leaf as usize].mv, Some(moves[2]));
+        assert_eq!(tree.root_numbers().0, Pn::new(9));
+        assert_eq!(
+            tree.line_to(*tree.most_proving_line().last().unwrap()),
+            [moves[2]]
+        );
+        // 9 > 3 × 2: the plain choice.
+        let (mut tree, moves) = tree_with_book(2);
+        let leaf = tree.select().unwrap();
+        assert_eq!(tree.nodes[leaf as usize].mv, Some(moves[0]));
+        assert_eq!(tree.root_numbers().0, Pn::new(6));
+    }
+
+    #[test]
+    fn a_proved_deferred_move_still_proves_the_root() {
+        let (mut tree, moves) = tree_with_book(8);
+        let first = tree.nodes[0].children[0];
+        assert_eq!(tree.nodes[first as usize].mv, Some(moves[0]));
+        let leaf = tree.select().unwrap();
+        tree.release(leaf);
+        tree.nodes[first as usize].busy += 1;
+        tree.nodes[0].busy += 1;
+        let proved = tree.apply(first, LeafOutcome::Settled(Pn::ZERO, Pn::INFINITE));
+        assert!(tree.settled() && tree.root_numbers().0.is_zero());
+        assert_eq!(proved, [0]);
+    }
 }

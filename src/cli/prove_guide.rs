@@ -1,0 +1,111 @@
+//! The options that steer `ransom prove` (initial numbers, ties, a book):
+//! read into the library's [`Guide`].
+
+use ransom::Position;
+use ransom::search::guide::{
+    Book, DEFAULT_BOOK_DEFER, EVAL_SCALE, EVAL_SPREAD, Guide, Numbers, Ties,
+};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// How fresh positions get their numbers (`--numbers`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum NumbersArg {
+    /// 1 and the number of legal moves (mobility).
+    Mobility,
+    /// Mobility scaled by the engine's evaluation (EF-PN).
+    Eval,
+}
+
+/// Which of equal children is searched first (`--ties`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum TiesArg {
+    /// The first generated.
+    First,
+    /// The one with the larger other number.
+    LargerOther,
+}
+
+/// Options that change where the prover looks first, never what it
+/// concludes (docs/prover.md, "Guided proving").
+#[derive(Clone, Debug, clap::Args)]
+pub struct GuideArgs {
+    /// Initial numbers of fresh positions.
+    #[arg(long, value_enum, default_value = "mobility")]
+    numbers: NumbersArg,
+    /// With --numbers eval: the evaluation (centipawns) three quarters up
+    /// the step from the smallest factor to the largest.
+    #[arg(long, default_value_t = EVAL_SCALE, value_parser = clap::value_parser!(i32).range(1..))]
+    eval_scale: i32,
+    /// With --numbers eval: each factor lies between 1 and 1 + 2 × this.
+    #[arg(long, default_value_t = EVAL_SPREAD, value_parser = clap::value_parser!(u32).range(0..=1000))]
+    eval_spread: u32,
+    /// Which of several children with the same number is searched first.
+    #[arg(long, value_enum, default_value = "first")]
+    ties: TiesArg,
+    /// Suggested moves, tried first where they apply: PGN with variations
+    /// (every game), or EPD with `bm` (a file ending in .epd).
+    #[arg(long, value_name = "FILE")]
+    book: Option<PathBuf>,
+    /// Where the book suggests moves, the other moves count their number
+    /// this many times (they are searched once the book's moves look this
+    /// much harder).
+    #[arg(long, default_value_t = DEFAULT_BOOK_DEFER, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    book_defer: u32,
+}
+
+impl GuideArgs {
+    /// The guide without its book (read per variant: [`with_book`]).
+    pub fn guide(&self) -> Guide {
+        Guide {
+            numbers: match self.numbers {
+                NumbersArg::Mobility => Numbers::Mobility,
+                NumbersArg::Eval => Numbers::Evaluation {
+                    scale: self.eval_scale,
+                    spread: self.eval_spread,
+                },
+            },
+            ties: match self.ties {
+                TiesArg::First => Ties::First,
+                TiesArg::LargerOther => Ties::LargerOther,
+            },
+            book: None,
+            book_defer: self.book_defer,
+        }
+    }
+
+    /// The book file, if one was given.
+    pub fn book_path(&self) -> Option<&PathBuf> {
+        self.book.as_ref()
+    }
+}
+
+/// `guide` with the book at `path` read for variant `P`.
+pub fn with_book<P: Position>(mut guide: Guide, path: &std::path::Path) -> anyhow::Result<Guide> {
+    let book = Book::read::<P>(path)?;
+    guide.book = Some(Arc::new(book));
+    Ok(guide)
+}
+
+/// The guide's settings for the JSON output.
+pub fn guide_json(guide: &Guide, book: Option<&PathBuf>) -> serde_json::Value {
+    let numbers = match guide.numbers {
+        Numbers::Mobility => serde_json::json!("mobility"),
+        Numbers::Evaluation { scale, spread } => {
+            serde_json::json!({"eval": {"scale": scale, "spread": spread}})
+        }
+    };
+    let mut out = serde_json::json!({
+        "numbers": numbers,
+        "ties": match guide.ties { Ties::First => "first", Ties::LargerOther => "larger-other" },
+    });
+    if let (Some(b), Some(path)) = (&guide.book, book) {
+        out["book"] = serde_json::json!({
+            "file": path.display().to_string(),
+            "positions": b.positions(),
+            "suggestions": b.suggestions(),
+            "defer": guide.book_defer,
+        });
+    }
+    out
+}

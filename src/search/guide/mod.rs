@@ -1,0 +1,172 @@
+//! Knowledge that steers the prover: where it looks first, never what it
+//! concludes. Every result still comes from the rules, the tables and the
+//! store, and every proof passes the verifier; a guide only changes the
+//! order in which the searches work.
+//!
+//! - **Initial numbers** ([`Numbers`]): mobility alone (the default), or
+//!   mobility scaled by the engine's evaluation (evaluation-based numbers,
+//!   Winands and Schadd's EF-PN): a fresh position the attacker stands well
+//!   in gets a smaller proof number and a larger disproof number.
+//! - **Ties** ([`Ties`]): among children with the same number, the first
+//!   generated (the default) or the one with the larger other number.
+//! - **A book** ([`Book`], `prove --book FILE`): suggested moves, tried
+//!   first where they apply. The other moves of a position the book knows
+//!   count their number `defer` times on the side the node minimises, so
+//!   the search turns to them only once the book's moves have grown that
+//!   much harder (a weight, like the virtual loss of threads: proved and
+//!   disproved children stay exactly 0 and infinite).
+
+mod book;
+mod evaluation;
+
+pub use book::{Book, BookError};
+pub use evaluation::{EVAL_SCALE, EVAL_SPREAD, evaluation_factors, evaluation_factors_with};
+
+use crate::board::Color;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::search::Pn;
+use std::sync::Arc;
+
+/// How a fresh position's numbers are set.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Numbers {
+    /// 1 for the side to move's own goal, its number of moves for the other.
+    #[default]
+    Mobility,
+    /// Mobility scaled by the evaluation ([`evaluation_factors_with`]).
+    Evaluation {
+        /// The evaluation (centipawns) three quarters up the step.
+        scale: i32,
+        /// Each factor lies in `1..=1 + 2 * spread`.
+        spread: u32,
+    },
+}
+
+impl Numbers {
+    /// Evaluation-based numbers at the default scale and spread.
+    pub const EVALUATION: Numbers = Numbers::Evaluation {
+        scale: EVAL_SCALE,
+        spread: EVAL_SPREAD,
+    };
+}
+
+/// Which of several children with the same number is chosen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Ties {
+    /// The first in generation order.
+    #[default]
+    First,
+    /// The one with the larger other number (the larger disproof number
+    /// where the attacker moves), as Watkins' solver sorts them.
+    LargerOther,
+}
+
+/// The default weight of the moves a book does not suggest.
+pub const DEFAULT_BOOK_DEFER: u32 = 8;
+
+/// Everything that steers a proof search (see the module's notes).
+#[derive(Clone, Debug)]
+pub struct Guide {
+    /// Initial numbers.
+    pub numbers: Numbers,
+    /// Tie breaks.
+    pub ties: Ties,
+    /// Suggested moves.
+    pub book: Option<Arc<Book>>,
+    /// The weight of the moves the book does not suggest where it
+    /// suggests some (at least 1).
+    pub book_defer: u32,
+}
+
+impl Default for Guide {
+    fn default() -> Self {
+        Guide {
+            numbers: Numbers::Mobility,
+            ties: Ties::First,
+            book: None,
+            book_defer: DEFAULT_BOOK_DEFER,
+        }
+    }
+}
+
+impl Guide {
+    /// Whether this guide changes nothing of the plain search.
+    pub fn is_plain(&self) -> bool {
+        self.numbers == Numbers::Mobility && self.ties == Ties::First && self.book.is_none()
+    }
+
+    /// The numbers of a fresh, unsettled position with `moves` legal moves
+    /// (at least 1 counted), for `attacker`.
+    pub fn initial<P: Position>(&self, pos: &P, attacker: Color, moves: usize) -> (Pn, Pn) {
+        let n = moves.max(1) as u64;
+        let (own, other) = match self.numbers {
+            Numbers::Mobility => (1, n),
+            Numbers::Evaluation { scale, spread } => {
+                let (pn_factor, dn_factor) = evaluation_factors_with(pos, attacker, scale, spread);
+                if pos.turn() == attacker {
+                    (pn_factor, n * dn_factor)
+                } else {
+                    (dn_factor, n * pn_factor)
+                }
+            }
+        };
+        if pos.turn() == attacker {
+            (Pn::new(own), Pn::new(other))
+        } else {
+            (Pn::new(other), Pn::new(own))
+        }
+    }
+
+    /// The weights of the moves of a position with hash `key`, in the
+    /// order of `moves`: 1 for every move, unless the book suggests some
+    /// of them here, when the others weigh `book_defer`. `None` where the
+    /// book says nothing (every weight 1).
+    pub fn weights(&self, key: u64, moves: impl Iterator<Item = Move>) -> Option<Vec<u32>> {
+        let suggested = self.book.as_ref()?.moves(key)?;
+        let defer = self.book_defer.max(1);
+        let weights: Vec<u32> = moves
+            .map(|m| if suggested.contains(&m) { 1 } else { defer })
+            .collect();
+        weights.contains(&1).then_some(weights)
+    }
+}
+
+/// `number` weighted by `weight` (0 and infinity unchanged).
+pub fn weigh(number: Pn, weight: u32) -> Pn {
+    if weight <= 1 || number.is_zero() || number.is_infinite() {
+        number
+    } else {
+        Pn::new(u64::from(number.get()) * u64::from(weight))
+    }
+}
+
+/// A threshold on a weighted number brought back to the unweighted one:
+/// the unweighted number reaches `threshold / weight` (rounded up) exactly
+/// when the weighted one reaches `threshold`.
+pub fn unweigh_threshold(threshold: Pn, weight: u32) -> Pn {
+    if weight <= 1 || threshold.is_infinite() {
+        threshold
+    } else {
+        Pn::new(u64::from(threshold.get()).div_ceil(u64::from(weight)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weights_keep_zero_and_infinity_and_thresholds_round_up() {
+        assert_eq!(weigh(Pn::ZERO, 8), Pn::ZERO);
+        assert_eq!(weigh(Pn::INFINITE, 8), Pn::INFINITE);
+        assert_eq!(weigh(Pn::new(3), 8), Pn::new(24));
+        for raw in 1..50u64 {
+            for threshold in 1..200u64 {
+                let weighted_reached = raw * 8 >= threshold;
+                let raw_reached = Pn::new(raw) >= unweigh_threshold(Pn::new(threshold), 8);
+                assert_eq!(weighted_reached, raw_reached, "{raw} {threshold}");
+            }
+        }
+    }
+}
