@@ -3,7 +3,7 @@
 
 use ransom::Position;
 use ransom::search::guide::{
-    Book, DEFAULT_BOOK_DEFER, EVAL_SCALE, EVAL_SPREAD, Guide, Numbers, Ties,
+    Book, DEFAULT_BOOK_DEFER, DEFAULT_ENGINE_NODES, EVAL_SCALE, EVAL_SPREAD, Guide, Numbers, Ties,
 };
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -52,6 +52,14 @@ pub struct GuideArgs {
     /// much harder).
     #[arg(long, default_value_t = DEFAULT_BOOK_DEFER, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     book_defer: u32,
+    /// Where the attacker moves in the outer tree, search the engine's
+    /// best K moves first and defer the others (as --book-defer says;
+    /// 0: off).
+    #[arg(long, value_name = "K", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=64))]
+    engine_order: u32,
+    /// Nodes of the engine search that chooses those moves.
+    #[arg(long, default_value_t = DEFAULT_ENGINE_NODES, value_parser = super::checks::parse_at_least_one::<u64>)]
+    engine_order_nodes: u64,
 }
 
 impl GuideArgs {
@@ -71,6 +79,8 @@ impl GuideArgs {
             },
             book: None,
             book_defer: self.book_defer,
+            engine_moves: self.engine_order,
+            engine_nodes: self.engine_order_nodes,
         }
     }
 
@@ -99,6 +109,13 @@ pub fn guide_json(guide: &Guide, book: Option<&PathBuf>) -> serde_json::Value {
         "numbers": numbers,
         "ties": match guide.ties { Ties::First => "first", Ties::LargerOther => "larger-other" },
     });
+    if guide.engine_moves > 0 {
+        out["engine_order"] = serde_json::json!({
+            "moves": guide.engine_moves,
+            "nodes": guide.engine_nodes,
+            "defer": guide.book_defer,
+        });
+    }
     if let (Some(b), Some(path)) = (&guide.book, book) {
         out["book"] = serde_json::json!({
             "file": path.display().to_string(),

@@ -8,7 +8,7 @@ use crate::search::engine::eval::{Weights, evaluate};
 
 /// The evaluation (centipawns, attacker's side) at which the step is
 /// three quarters of the way up (tanh(1) ≈ 0.76).
-pub const EVAL_SCALE: i32 = 150;
+pub const EVAL_SCALE: i32 = 50;
 
 /// How far the factors spread: each lies in `1..=1 + 2 * EVAL_SPREAD`.
 pub const EVAL_SPREAD: u32 = 2;

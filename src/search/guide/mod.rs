@@ -15,6 +15,9 @@
 //!   the search turns to them only once the book's moves have grown that
 //!   much harder (a weight, like the virtual loss of threads: proved and
 //!   disproved children stay exactly 0 and infinite).
+//! - **The engine's choice** ([`Guide::engine_moves`]): where the attacker
+//!   moves in the outer tree, a short engine search picks the moves tried
+//!   first, the others deferred in the same way.
 
 mod book;
 mod evaluation;
@@ -75,9 +78,19 @@ pub struct Guide {
     /// Suggested moves.
     pub book: Option<Arc<Book>>,
     /// The weight of the moves the book does not suggest where it
-    /// suggests some (at least 1).
+    /// suggests some (at least 1); also of the moves the engine does not
+    /// choose where [`Guide::engine_moves`] is set.
     pub book_defer: u32,
+    /// Where the attacker moves in the outer tree, the engine's best this
+    /// many moves are searched first and the others deferred like a
+    /// book's (0: off). A book's suggestions take precedence.
+    pub engine_moves: u32,
+    /// Nodes of the engine's search that chooses them.
+    pub engine_nodes: u64,
 }
+
+/// The default nodes of the engine search that orders an outer node's moves.
+pub const DEFAULT_ENGINE_NODES: u64 = 20_000;
 
 impl Default for Guide {
     fn default() -> Self {
@@ -86,6 +99,8 @@ impl Default for Guide {
             ties: Ties::First,
             book: None,
             book_defer: DEFAULT_BOOK_DEFER,
+            engine_moves: 0,
+            engine_nodes: DEFAULT_ENGINE_NODES,
         }
     }
 }
@@ -93,7 +108,10 @@ impl Default for Guide {
 impl Guide {
     /// Whether this guide changes nothing of the plain search.
     pub fn is_plain(&self) -> bool {
-        self.numbers == Numbers::Mobility && self.ties == Ties::First && self.book.is_none()
+        self.numbers == Numbers::Mobility
+            && self.ties == Ties::First
+            && self.book.is_none()
+            && self.engine_moves == 0
     }
 
     /// The numbers of a fresh, unsettled position with `moves` legal moves
@@ -124,6 +142,18 @@ impl Guide {
     /// book says nothing (every weight 1).
     pub fn weights(&self, key: u64, moves: impl Iterator<Item = Move>) -> Option<Vec<u32>> {
         let suggested = self.book.as_ref()?.moves(key)?;
+        self.preferring(suggested, moves)
+    }
+
+    /// The weights of `moves` when `preferred` are searched first: 1 for
+    /// those, `book_defer` for the others; `None` if none of `moves` is
+    /// preferred.
+    pub fn preferring(
+        &self,
+        preferred: &[Move],
+        moves: impl Iterator<Item = Move>,
+    ) -> Option<Vec<u32>> {
+        let suggested = preferred;
         let defer = self.book_defer.max(1);
         let weights: Vec<u32> = moves
             .map(|m| if suggested.contains(&m) { 1 } else { defer })

@@ -332,6 +332,7 @@ pub fn load<P: Position>(
             tree.nodes[parent as usize].children.push(id);
         }
         tree.nodes.push(Node {
+            preferred: Vec::new(),
             hash: pos.zobrist(),
             pos,
             parent,

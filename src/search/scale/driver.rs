@@ -7,8 +7,11 @@ use super::checkpoint::{self, Totals};
 use super::tree::{LeafOutcome, NodeId, OuterTree, initial_numbers};
 use super::{ScaleConfig, ScaleStatus};
 use crate::board::Color;
+use crate::moves::Move;
 use crate::position::Position;
 use crate::search::dfpn::{DfPn, SearchResult, Settled};
+use crate::search::engine::{Engine, Limits, SearchOptions};
+use crate::search::guide::Guide;
 use crate::search::oracle::{Oracle, attacker_wins};
 use crate::search::{Budget, Pn};
 use crate::solved::{Record, Solved, SolvedStore, packed};
@@ -16,6 +19,29 @@ use crate::store::StoreError;
 use std::path::PathBuf;
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
+
+/// The table of each thread's engine that orders outer nodes' moves.
+const ENGINE_HASH_BYTES: usize = 16 << 20;
+
+/// The engine's best `guide.engine_moves` moves in `pos` (a search of
+/// `guide.engine_nodes` nodes, one line per move), best first.
+fn engine_choice<P: Position>(engine: &Engine, pos: &P, guide: &Guide) -> Vec<Move> {
+    let limits = Limits {
+        nodes: Some(guide.engine_nodes.max(1)),
+        ..Limits::default()
+    };
+    let options = SearchOptions {
+        multipv: guide.engine_moves.max(1) as usize,
+        ..SearchOptions::default()
+    };
+    let report = engine.search(pos, &[], &limits, &options, &mut |_| {});
+    report
+        .info
+        .lines
+        .iter()
+        .filter_map(|line| line.pv.first().copied())
+        .collect()
+}
 
 /// The state the threads share, behind one lock.
 struct Shared<P> {
@@ -307,6 +333,7 @@ impl<P: Position> Phase<'_, P> {
         .with_oracle(self.oracle)
         .with_guide(Some(&self.config.guide))
         .collect_settled(self.config.store_min_work);
+        let engine = (self.config.guide.engine_moves > 0).then(|| Engine::new(ENGINE_HASH_BYTES));
         loop {
             let Some((leaf, pos, ancestors, reserve)) = self.take_leaf(shared, wake) else {
                 shared.lock().unwrap_or_else(|e| e.into_inner()).oracle_hits +=
@@ -323,6 +350,12 @@ impl<P: Position> Phase<'_, P> {
             let result = search.search_leaf(&pos, &ancestors, &budget);
             let nodes = search.nodes();
             let (outcome, records) = self.learn(&mut search, &pos, result, nodes);
+            let preferred = match (&outcome, &engine) {
+                (LeafOutcome::Expanded(_), Some(engine)) if pos.turn() == self.attacker => {
+                    engine_choice(engine, &pos, &self.config.guide)
+                }
+                _ => Vec::new(),
+            };
             let stored = self.store.record(&records);
             let mut s = shared.lock().unwrap_or_else(|e| e.into_inner());
             s.used += nodes;
@@ -332,6 +365,9 @@ impl<P: Position> Phase<'_, P> {
                 s.error = Some(e);
                 s.tree.release(leaf);
             } else {
+                if !preferred.is_empty() {
+                    s.tree.prefer(leaf, preferred);
+                }
                 let proved = s.tree.apply(leaf, outcome);
                 if let Err(e) = self.record_proved(&s.tree, &proved) {
                     s.error = Some(e);

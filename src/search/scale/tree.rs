@@ -56,6 +56,9 @@ pub struct Node<P> {
     pub expanded: bool,
     /// Threads searching at or below this node.
     pub busy: u32,
+    /// Moves to search first (the engine's choice where the attacker
+    /// moves; empty: none). Not part of a checkpoint.
+    pub preferred: Vec<Move>,
 }
 
 /// The outer tree.
@@ -85,6 +88,7 @@ impl<P: Position> OuterTree<P> {
                 dn: numbers.1,
                 expanded: false,
                 busy: 0,
+                preferred: Vec::new(),
             }],
             guide: Guide::default(),
         }
@@ -93,14 +97,22 @@ impl<P: Position> OuterTree<P> {
     /// The weights of `id`'s children on the side `id` minimises (the
     /// guide's book), `None` where all weigh 1.
     fn child_weights(&self, id: NodeId) -> Option<Vec<u32>> {
-        self.guide.book.as_ref()?;
         let node = &self.nodes[id as usize];
-        self.guide.weights(
-            node.hash,
-            node.children
-                .iter()
-                .filter_map(|&c| self.nodes[c as usize].mv),
-        )
+        if self.guide.book.is_none() && node.preferred.is_empty() {
+            return None;
+        }
+        let moves = node
+            .children
+            .iter()
+            .filter_map(|&c| self.nodes[c as usize].mv);
+        self.guide
+            .weights(node.hash, moves.clone())
+            .or_else(|| self.guide.preferring(&node.preferred, moves))
+    }
+
+    /// Marks `moves` to be searched first among `id`'s children.
+    pub fn prefer(&mut self, id: NodeId, moves: Vec<Move>) {
+        self.nodes[id as usize].preferred = moves;
     }
 
     /// The number `id` minimises over its children, weighted.
@@ -230,6 +242,7 @@ impl<P: Position> OuterTree<P> {
                         dn,
                         expanded: false,
                         busy: 0,
+                        preferred: Vec::new(),
                     });
                     self.nodes[leaf as usize].children.push(id);
                 }
