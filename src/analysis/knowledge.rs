@@ -7,6 +7,7 @@ use crate::notation::{fen, san, uci};
 use crate::position::{Outcome, Position};
 use crate::search::leaf_oracle::{Chain, syzygy_oracle};
 use crate::search::oracle::{Oracle, OracleKind, TablebaseOracle};
+use crate::tablebase::SyzygyError;
 use crate::tablebase::Wdl;
 use crate::variants::{Fics, International, Losing};
 use std::any::Any;
@@ -215,7 +216,7 @@ impl Knowledge {
         tablebases: Option<&Path>,
         syzygy: Option<&Path>,
         proofs: ProofIndex,
-    ) -> Result<Knowledge, String> {
+    ) -> Result<Knowledge, SyzygyError> {
         let mut knowledge = Knowledge::new(tablebases, proofs);
         if let Some(dir) = syzygy {
             let second = syzygy_oracle::<Losing<International>>(dir)?;

@@ -11,12 +11,36 @@
 
 use crate::moves::{self, Move};
 use crate::position::Position;
-use crate::search::proof::{self, ProofMeta};
-use crate::search::{Proof, verify};
+use crate::search::proof::{self, ProofFileError, ProofMeta};
+use crate::search::{Proof, VerifyError, verify};
 use crate::variants::{AnyPosition, Variant};
 use hashbrown::HashMap;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
+
+/// Why a proof was not added to the index.
+#[derive(Debug, thiserror::Error)]
+pub enum ProofIndexError {
+    /// The file does not read or its proof fails the verifier.
+    #[error(transparent)]
+    File(#[from] ProofFileError),
+    /// The proof's root position does not read back from its FEN.
+    #[error("{path}: the root FEN '{fen}' does not read back")]
+    RootFen {
+        /// The proof file.
+        path: String,
+        /// The FEN it stores.
+        fen: String,
+    },
+    /// A proof held in memory fails the verifier.
+    #[error("{path}: {error}")]
+    Verify {
+        /// Where it was stored.
+        path: String,
+        /// The verifier's finding.
+        error: VerifyError,
+    },
+}
 
 /// One proof file in the index.
 #[derive(Clone, Debug, Serialize)]
@@ -59,15 +83,15 @@ impl ProofIndex {
         paths.sort();
         for path in paths {
             if let Err(e) = index.add_file(&path) {
-                index.errors.push(e);
+                index.errors.push(e.to_string());
             }
         }
         index
     }
 
     /// Verifies the proof file at `path` and adds its moves.
-    pub fn add_file(&mut self, path: &Path) -> Result<(), String> {
-        let checked = proof::verify_file(path).map_err(|e| e.to_string())?;
+    pub fn add_file(&mut self, path: &Path) -> Result<(), ProofIndexError> {
+        let checked = proof::verify_file(path)?;
         for &(hash, code) in &checked.checked_moves {
             self.moves.insert((checked.variant, hash), code);
         }
@@ -75,12 +99,9 @@ impl ProofIndex {
             .ok()
             .and_then(|setup| AnyPosition::from_setup(checked.variant, &setup).ok())
             .map(|root| root.zobrist())
-            .ok_or_else(|| {
-                format!(
-                    "{}: the root FEN '{}' does not read back",
-                    path.display(),
-                    checked.meta.root_fen
-                )
+            .ok_or_else(|| ProofIndexError::RootFen {
+                path: path.display().to_string(),
+                fen: checked.meta.root_fen.clone(),
             })?;
         self.files.retain(|f| f.path != path);
         self.files.push(StoredProof {
@@ -101,10 +122,13 @@ impl ProofIndex {
         proof: &Proof<P>,
         path: &Path,
         meta: ProofMeta,
-    ) -> Result<(), String> {
+    ) -> Result<(), ProofIndexError> {
         let lookup = |hash: u64| Ok(proof.moves.get(&hash).map(|&m| moves::encode(m)));
         let (verified, checked) = verify::verify_collecting(&proof.root, proof.winner, &lookup)
-            .map_err(|e| e.to_string())?;
+            .map_err(|error| ProofIndexError::Verify {
+                path: path.display().to_string(),
+                error,
+            })?;
         for (hash, code) in checked {
             self.moves.insert((P::VARIANT, hash), code);
         }

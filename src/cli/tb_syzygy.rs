@@ -14,8 +14,8 @@ pub fn probe(dir: &Path, text: &str, json: bool) -> anyhow::Result<ExitCode> {
     use ransom::variants::{International, Losing};
     let pos: Losing<International> = fen::parse_position(text)?;
     let tables = SyzygyTables::open(dir).map_err(|e| anyhow::anyhow!(e))?;
-    let wdl = tables.probe_wdl(&pos).map_err(|e| anyhow::anyhow!(e))?;
-    let (dtz, rounded) = tables.probe_dtz(&pos).map_err(|e| anyhow::anyhow!(e))?;
+    let wdl = tables.probe_wdl(&pos)?;
+    let (dtz, rounded) = tables.probe_dtz(&pos)?;
     if json {
         outln!(
             "{}",
@@ -42,5 +42,5 @@ pub fn probe(dir: &Path, text: &str, json: bool) -> anyhow::Result<ExitCode> {
 /// Without the feature: the flag is refused, saying how to build it in.
 #[cfg(not(feature = "syzygy"))]
 pub fn probe(_dir: &Path, _text: &str, _json: bool) -> anyhow::Result<ExitCode> {
-    anyhow::bail!(ransom::search::leaf_oracle::NO_SYZYGY_FEATURE)
+    Err(ransom::tablebase::SyzygyError::NotBuiltIn.into())
 }

@@ -5,7 +5,7 @@
 use super::oracle::{Oracle, OracleKind, tablebase_oracle};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::tablebase::Wdl;
+use crate::tablebase::{SyzygyError, Wdl};
 use std::path::Path;
 
 /// Two oracles asked in turn: a position is answered by the first that
@@ -71,7 +71,7 @@ impl<P: Position> Oracle<P> for Chain<P> {
 pub fn leaf_oracle<P: Position>(
     tablebases: Option<&Path>,
     syzygy: Option<&Path>,
-) -> Result<Option<Box<dyn Oracle<P>>>, String> {
+) -> Result<Option<Box<dyn Oracle<P>>>, SyzygyError> {
     let own = tablebases.and_then(tablebase_oracle::<P>);
     let syzygy = syzygy.map(syzygy_oracle::<P>).transpose()?;
     Ok(Chain::of(own, syzygy))
@@ -82,29 +82,29 @@ pub fn leaf_oracle<P: Position>(
 /// follow its rules: a stalemated side wins), when `dir` holds no tables,
 /// or when the binary was built without the `syzygy` feature.
 #[cfg(feature = "syzygy")]
-pub fn syzygy_oracle<P: Position>(dir: &Path) -> Result<Box<dyn Oracle<P>>, String> {
+pub fn syzygy_oracle<P: Position>(dir: &Path) -> Result<Box<dyn Oracle<P>>, SyzygyError> {
     use crate::tablebase::syzygy::SyzygyTables;
     use crate::variants::{International, Losing, Variant};
     use std::any::Any;
     if P::VARIANT != Variant::Antichess {
-        return Err(format!(
-            "--syzygy: Syzygy giveaway tables follow antichess rules; {} has none",
-            P::VARIANT.name()
-        ));
+        return Err(SyzygyError::OtherRules {
+            variant: P::VARIANT.name(),
+        });
     }
     let oracle: Box<dyn Oracle<Losing<International>>> = Box::new(SyzygyTables::open(dir)?);
     let boxed: Box<dyn Any> = Box::new(oracle);
+    // The variant is antichess, so the downcast holds; should it not, the
+    // tables follow other rules than `P`'s.
     boxed
         .downcast::<Box<dyn Oracle<P>>>()
         .map(|b| *b)
-        .map_err(|_| "--syzygy: antichess oracle of another type".to_string())
+        .map_err(|_| SyzygyError::OtherRules {
+            variant: P::VARIANT.name(),
+        })
 }
 
 /// Without the `syzygy` feature: refused, saying how to build it in.
 #[cfg(not(feature = "syzygy"))]
-pub fn syzygy_oracle<P: Position>(_dir: &Path) -> Result<Box<dyn Oracle<P>>, String> {
-    Err(NO_SYZYGY_FEATURE.to_string())
+pub fn syzygy_oracle<P: Position>(_dir: &Path) -> Result<Box<dyn Oracle<P>>, SyzygyError> {
+    Err(SyzygyError::NotBuiltIn)
 }
-
-/// Why `--syzygy` is refused by a binary built without the feature.
-pub const NO_SYZYGY_FEATURE: &str = "--syzygy needs a binary built with the syzygy feature (`cargo build --release --features syzygy`; such a binary is GPL-3.0, see the README's Licence)";

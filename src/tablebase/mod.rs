@@ -37,6 +37,9 @@ mod spill;
 mod stats;
 #[cfg(feature = "syzygy")]
 pub mod syzygy;
+mod syzygy_error;
+
+pub use syzygy_error::SyzygyError;
 mod verify;
 pub mod wdl;
 

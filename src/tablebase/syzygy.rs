@@ -10,6 +10,7 @@
 //! counter had just been reset (shakmaty-syzygy's `probe_wdl_after_zeroing`),
 //! which is exact for the categories.
 
+use super::SyzygyError;
 use super::Wdl;
 use crate::notation::fen;
 use crate::position::Position;
@@ -66,16 +67,18 @@ pub struct SyzygyTables {
 impl SyzygyTables {
     /// The tables in `dir`; an error names the folder when it cannot be
     /// read or holds no giveaway table.
-    pub fn open(dir: &Path) -> Result<SyzygyTables, String> {
+    pub fn open(dir: &Path) -> Result<SyzygyTables, SyzygyError> {
         let mut tables = shakmaty_syzygy::Tablebase::<Antichess>::new();
         let files = tables
             .add_directory(dir)
-            .map_err(|e| format!("{}: cannot read Syzygy tables: {e}", dir.display()))?;
+            .map_err(|e| SyzygyError::Unreadable {
+                dir: dir.display().to_string(),
+                problem: e.to_string(),
+            })?;
         if files == 0 {
-            return Err(format!(
-                "{}: no Syzygy giveaway tables (*.gtbw, *.gtbz)",
-                dir.display()
-            ));
+            return Err(SyzygyError::NoTables {
+                dir: dir.display().to_string(),
+            });
         }
         Ok(SyzygyTables {
             tables,
@@ -102,12 +105,12 @@ impl SyzygyTables {
     }
 
     /// The Syzygy value of `pos` for the side to move.
-    pub fn probe_wdl(&self, pos: &Losing<International>) -> Result<SyzygyWdl, String> {
+    pub fn probe_wdl(&self, pos: &Losing<International>) -> Result<SyzygyWdl, SyzygyError> {
         let theirs = to_shakmaty(pos)?;
         let wdl = self
             .tables
             .probe_wdl_after_zeroing(&theirs)
-            .map_err(|e| format!("Syzygy probe of {}: {e}", fen::write(pos)))?;
+            .map_err(|e| probe_error(pos, e))?;
         Ok(match wdl {
             shakmaty_syzygy::Wdl::Loss => SyzygyWdl::Loss,
             shakmaty_syzygy::Wdl::BlessedLoss => SyzygyWdl::BlessedLoss,
@@ -120,16 +123,24 @@ impl SyzygyTables {
     /// The Syzygy distance to zeroing (plies, signed as Syzygy signs it:
     /// positive when the side to move wins; 0 for a draw), and whether it
     /// may be rounded (Syzygy stores some distances to within one ply).
-    pub fn probe_dtz(&self, pos: &Losing<International>) -> Result<(i32, bool), String> {
+    pub fn probe_dtz(&self, pos: &Losing<International>) -> Result<(i32, bool), SyzygyError> {
         let theirs = to_shakmaty(pos)?;
         let dtz = self
             .tables
             .probe_dtz(&theirs)
-            .map_err(|e| format!("Syzygy probe of {}: {e}", fen::write(pos)))?;
+            .map_err(|e| probe_error(pos, e))?;
         Ok(match dtz {
             shakmaty_syzygy::MaybeRounded::Precise(d) => (d.0, false),
             shakmaty_syzygy::MaybeRounded::Rounded(d) => (d.0, true),
         })
+    }
+}
+
+/// A failed probe of `pos`.
+fn probe_error(pos: &Losing<International>, error: impl std::fmt::Display) -> SyzygyError {
+    SyzygyError::Probe {
+        fen: fen::write(pos),
+        problem: error.to_string(),
     }
 }
 
@@ -155,7 +166,7 @@ fn most_men(dir: &Path) -> u32 {
 /// `pos` as shakmaty's antichess position, built square by square (a
 /// FEN round trip cost several times more per probe), with the move
 /// counter reset: this project's rules have no 50-move rule.
-fn to_shakmaty(pos: &Losing<International>) -> Result<Antichess, String> {
+fn to_shakmaty(pos: &Losing<International>) -> Result<Antichess, SyzygyError> {
     use crate::board::{Color, Role};
     let board = pos.board();
     let mut theirs = shakmaty::Board::empty();
@@ -194,11 +205,9 @@ fn to_shakmaty(pos: &Losing<International>) -> Result<Antichess, String> {
     Antichess::from_setup(setup, CastlingMode::Standard)
         .or_else(shakmaty::PositionError::ignore_too_much_material)
         .or_else(shakmaty::PositionError::ignore_impossible_check)
-        .map_err(|e| {
-            format!(
-                "{}: not an antichess position for shakmaty: {e}",
-                fen::write(pos)
-            )
+        .map_err(|e| SyzygyError::Position {
+            fen: fen::write(pos),
+            problem: e.to_string(),
         })
 }
 
