@@ -41,7 +41,10 @@
 //! and probes them (win, draw or loss with the distance to win in plies);
 //! [`solved`] is the persistent store of settled positions that the
 //! two-level search ([`search::scale`]) shares between runs; [`store`] is
-//! the table file format both use.
+//! the table file format both use. [`search::guide`] steers a proof search
+//! (a book of suggested moves, evaluation-based numbers) without changing
+//! what it concludes, and [`search::scale::frontier`] lists the open
+//! positions that hold a checkpointed search back.
 //!
 //! ```
 //! use ransom::{tablebase::{self, Material, Tablebase, Wdl}, variants::International};
