@@ -166,3 +166,36 @@ pub fn reached_by(variant: ransom::Variant, start_fen: &str, line: &[String]) ->
         format!("{} position given by FEN", variant.name())
     }
 }
+
+/// The position a command starts from: the FEN given, or `variant`'s start.
+pub fn start_position(
+    variant: ransom::Variant,
+    fen_text: Option<&str>,
+) -> anyhow::Result<ransom::AnyPosition> {
+    Ok(match fen_text {
+        None => ransom::AnyPosition::start(variant),
+        Some(text) => {
+            ransom::AnyPosition::from_setup(variant, &ransom::notation::fen::parse(text)?)?
+        }
+    })
+}
+
+/// Plays `moves` (SAN or UCI) from `start`; an error names the move, its
+/// number and the position it is not legal in. Returns the position
+/// reached and the moves played.
+pub fn play_moves<P: ransom::Position>(
+    start: P,
+    moves: &[String],
+) -> anyhow::Result<(P, Vec<ransom::moves::Move>)> {
+    use ransom::notation::{fen, parse_move};
+    let mut pos = start;
+    let mut played = Vec::with_capacity(moves.len());
+    for (i, text) in moves.iter().enumerate() {
+        let m = parse_move(&pos, text).map_err(|e| {
+            anyhow::anyhow!("move {} ('{text}'): {e} in {}", i + 1, fen::write(&pos))
+        })?;
+        played.push(m);
+        pos.play_unchecked(m);
+    }
+    Ok((pos, played))
+}

@@ -5,13 +5,13 @@ use super::mate_args::{DEFAULT_MAX, MateArgs};
 use super::mate_batch::{self, verdict_text};
 use super::progress;
 use ransom::analysis::{MateSolutionView, mate_report_json};
-use ransom::notation::{fen, parse_move};
+
 use ransom::search::Progress;
 use ransom::search::leaf_oracle::leaf_oracle;
 use ransom::search::mate::{
     MateReport, MateStatus, build_tree, line_san, longest_line, solve_mate_streaming,
 };
-use ransom::{AnyPosition, Position, Variant, dispatch};
+use ransom::{Position, Variant, dispatch};
 use std::process::ExitCode;
 
 pub fn run(args: &MateArgs) -> anyhow::Result<ExitCode> {
@@ -19,21 +19,12 @@ pub fn run(args: &MateArgs) -> anyhow::Result<ExitCode> {
     if let Some(path) = &args.epd {
         return mate_batch::run(args, variant, path);
     }
-    let start = match &args.fen {
-        None => AnyPosition::start(variant),
-        Some(text) => AnyPosition::from_setup(variant, &fen::parse(text)?)?,
-    };
+    let start = super::checks::start_position(variant, args.fen.as_deref())?;
     dispatch!(start, p => solve_one(p, args))
 }
 
 fn solve_one<P: Position>(start: P, args: &MateArgs) -> anyhow::Result<ExitCode> {
-    let mut pos = start;
-    for (i, text) in args.moves.iter().enumerate() {
-        let m = parse_move(&pos, text).map_err(|e| {
-            anyhow::anyhow!("move {} ('{text}'): {e} in {}", i + 1, fen::write(&pos))
-        })?;
-        pos.play_unchecked(m);
-    }
+    let (pos, _) = super::checks::play_moves(start, &args.moves)?;
     if let Some(path) = &args.pgn {
         super::checks::check_output_path(path)?;
     }

@@ -6,14 +6,14 @@ use super::game::state_json;
 use super::prove_run::{
     INTERRUPTED, PlanOptions, ProveArgsOwned, exit_code, interrupted, on_big_stack,
 };
-use ransom::notation::{fen, parse_move, san, uci};
+use ransom::notation::{fen, san, uci};
 use ransom::search::scale::{
     DEFAULT_LEAF_NODES, DEFAULT_STORE_MIN_WORK, ScaleConfig, prove_at_scale,
 };
 use ransom::search::{Budget, ProofMeta, StopSignal, Verdict};
 use ransom::solved::{SolvedStore, packed};
 use ransom::store::StoreError;
-use ransom::{AnyPosition, Position, Variant, dispatch};
+use ransom::{Position, Variant, dispatch};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -142,10 +142,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<ExitCode> {
         return super::prove_job::run(job, shard, ProveArgsOwned::from(args));
     }
     let variant: Variant = args.variant.parse()?;
-    let start = match &args.fen {
-        None => AnyPosition::start(variant),
-        Some(text) => AnyPosition::from_setup(variant, &fen::parse(text)?)?,
-    };
+    let start = super::checks::start_position(variant, args.fen.as_deref())?;
     let args_owned = ProveArgsOwned::from(args);
     on_big_stack(move || dispatch!(start, p => prove_from(p, &args_owned)))
 }
@@ -208,15 +205,8 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
     let guided = args.with_book::<P>()?;
     let args = guided.as_ref().unwrap_or(args);
     let start_fen = fen::write(&start);
-    let mut pos = start;
-    let mut line_uci = Vec::new();
-    for (i, text) in args.moves.iter().enumerate() {
-        let m = parse_move(&pos, text).map_err(|e| {
-            anyhow::anyhow!("move {} ('{text}'): {e} in {}", i + 1, fen::write(&pos))
-        })?;
-        line_uci.push(uci::write(m));
-        pos.play_unchecked(m);
-    }
+    let (pos, played) = super::checks::play_moves(start, &args.moves)?;
+    let line_uci: Vec<String> = played.into_iter().map(uci::write).collect();
     let root_fen = fen::write(&pos);
     let proof_path = args.write.then(|| {
         args.out

@@ -5,12 +5,13 @@
 
 use super::game::state_json;
 use ransom::board::Color;
-use ransom::notation::{fen, parse_move, san, uci};
+use ransom::notation::{fen, san, uci};
 use ransom::search::engine::Engine;
+use ransom::search::mate::line_san;
 use ransom::search::scale::checkpoint;
-use ransom::search::scale::frontier::{EngineView, engine_view, frontier};
+use ransom::search::scale::frontier::{EngineView, Frontier, engine_view, frontier};
 use ransom::solved::{CHECKPOINTS_DIR, DEFAULT_DIR, variant_dir};
-use ransom::{AnyPosition, Position, Variant, dispatch};
+use ransom::{Position, Variant, dispatch};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -45,21 +46,12 @@ pub struct FrontierArgs {
 
 pub fn run(args: &FrontierArgs) -> anyhow::Result<ExitCode> {
     let variant: Variant = args.variant.parse()?;
-    let start = match &args.fen {
-        None => AnyPosition::start(variant),
-        Some(text) => AnyPosition::from_setup(variant, &fen::parse(text)?)?,
-    };
+    let start = super::checks::start_position(variant, args.fen.as_deref())?;
     dispatch!(start, p => list(p, args))
 }
 
 fn list<P: Position>(start: P, args: &FrontierArgs) -> anyhow::Result<ExitCode> {
-    let mut root = start;
-    for (i, text) in args.moves.iter().enumerate() {
-        let m = parse_move(&root, text).map_err(|e| {
-            anyhow::anyhow!("move {} ('{text}'): {e} in {}", i + 1, fen::write(&root))
-        })?;
-        root.play_unchecked(m);
-    }
+    let (root, _) = super::checks::play_moves(start, &args.moves)?;
     let dir = variant_dir(&args.store, P::VARIANT).join(CHECKPOINTS_DIR);
     let sides: Vec<Color> = match args.attacker.as_deref() {
         Some(name) => Color::from_name(name).into_iter().collect(),
@@ -72,8 +64,10 @@ fn list<P: Position>(start: P, args: &FrontierArgs) -> anyhow::Result<ExitCode> 
         let Some((tree, totals)) = checkpoint::load(&path, &root, attacker)? else {
             continue;
         };
-        let open = frontier(&tree, usize::MAX).len();
-        let listed = frontier(&tree, args.top);
+        let Frontier {
+            open,
+            entries: listed,
+        } = frontier(&tree, args.top);
         let views: Vec<Option<EngineView>> = listed
             .iter()
             .map(|e| {
@@ -117,7 +111,7 @@ fn list<P: Position>(start: P, args: &FrontierArgs) -> anyhow::Result<ExitCode> 
                         "frontier": listed.iter().zip(views).map(|(e, v)| {
                             let mut entry = serde_json::json!({
                                 "line": e.line.iter().map(|&m| uci::write(m)).collect::<Vec<_>>(),
-                                "san": san_line(&root, &e.line),
+                                "san": line_san(&root, &e.line),
                                 "fen": fen::write(&e.pos),
                                 "pn": e.numbers.0.get(),
                                 "dn": e.numbers.1.get(),
@@ -169,22 +163,11 @@ fn list<P: Position>(start: P, args: &FrontierArgs) -> anyhow::Result<ExitCode> 
                 e.numbers.0.to_string(),
                 e.numbers.1.to_string(),
                 e.men,
-                san_line(&root, &e.line)
+                line_san(&root, &e.line)
             );
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The moves from `root` in SAN, space-separated.
-fn san_line<P: Position>(root: &P, line: &[ransom::moves::Move]) -> String {
-    let mut pos = root.clone();
-    let mut out = Vec::new();
-    for &m in line {
-        out.push(san::write(&pos, m));
-        pos.play_unchecked(m);
-    }
-    out.join(" ")
 }
 
 fn capitalised(name: &str) -> String {

@@ -153,10 +153,9 @@ impl Guide {
         preferred: &[Move],
         moves: impl Iterator<Item = Move>,
     ) -> Option<Vec<u32>> {
-        let suggested = preferred;
         let defer = self.book_defer.max(1);
         let weights: Vec<u32> = moves
-            .map(|m| if suggested.contains(&m) { 1 } else { defer })
+            .map(|m| if preferred.contains(&m) { 1 } else { defer })
             .collect();
         weights.contains(&1).then_some(weights)
     }

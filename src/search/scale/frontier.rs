@@ -45,9 +45,18 @@ pub struct EngineView {
     pub nodes: u64,
 }
 
-/// Every open leaf of `tree`, most holding the root back first (see the
-/// module's notes); at most `top` of them.
-pub fn frontier<P: Position>(tree: &OuterTree<P>, top: usize) -> Vec<FrontierEntry<P>> {
+/// The open leaves of an outer tree, most holding the root back first.
+#[derive(Clone, Debug)]
+pub struct Frontier<P> {
+    /// How many open leaves the tree has.
+    pub open: usize,
+    /// The first of them (at most the number asked for).
+    pub entries: Vec<FrontierEntry<P>>,
+}
+
+/// The open leaves of `tree`, most holding the root back first (see the
+/// module's notes): how many there are, and the first `top`.
+pub fn frontier<P: Position>(tree: &OuterTree<P>, top: usize) -> Frontier<P> {
     let mut leaves: Vec<(NodeId, u64)> = Vec::new();
     let mut stack: Vec<(NodeId, u64)> = vec![(0, 0)];
     while let Some((id, slack)) = stack.pop() {
@@ -83,7 +92,8 @@ pub fn frontier<P: Position>(tree: &OuterTree<P>, top: usize) -> Vec<FrontierEnt
         let n = &tree.nodes[id as usize];
         (slack, std::cmp::Reverse(n.pn), n.dn, id)
     });
-    leaves
+    let open = leaves.len();
+    let entries = leaves
         .into_iter()
         .take(top)
         .map(|(id, slack)| {
@@ -96,7 +106,8 @@ pub fn frontier<P: Position>(tree: &OuterTree<P>, top: usize) -> Vec<FrontierEnt
                 men: n.pos.board().occupied().count(),
             }
         })
-        .collect()
+        .collect();
+    Frontier { open, entries }
 }
 
 /// The engine's view of `pos` for `attacker`: a search of `nodes` nodes
@@ -135,34 +146,22 @@ pub fn engine_view<P: Position>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::scale::tree::LeafOutcome;
-    use crate::variants::Antichess;
+    use crate::search::guide::Guide;
+    use crate::search::scale::tree::tests::expanded_start;
 
     /// A root (attacker White) with three children of proof numbers 3, 5
     /// and 9: the one of 3 comes first with slack 0, then 5 (slack 2),
     /// then 9 (slack 6).
     #[test]
     fn leaves_on_the_cheapest_proof_come_first() {
-        let root = Antichess::start();
-        let mut tree = OuterTree::new(root.clone(), Color::White, (Pn::ONE, Pn::new(20)));
-        let leaf = tree.select().unwrap();
-        let moves = root.legal_moves();
-        let children = moves
-            .iter()
-            .take(3)
-            .zip([3u64, 5, 9])
-            .map(|(&m, pn)| {
-                let mut p = root.clone();
-                p.play_unchecked(m);
-                (m, p, Pn::new(pn), Pn::ONE)
-            })
-            .collect();
-        tree.apply(leaf, LeafOutcome::Expanded(children));
+        let (tree, moves) = expanded_start(Guide::default());
         let listed = frontier(&tree, 10);
-        let slacks: Vec<u64> = listed.iter().map(|e| e.slack).collect();
+        assert_eq!(listed.open, 3);
+        let slacks: Vec<u64> = listed.entries.iter().map(|e| e.slack).collect();
         assert_eq!(slacks, [0, 2, 6]);
-        assert_eq!(listed[0].line, [moves[0]]);
-        assert_eq!(listed[0].men, 32);
-        assert_eq!(frontier(&tree, 1).len(), 1);
+        assert_eq!(listed.entries[0].line, [moves[0]]);
+        assert_eq!(listed.entries[0].men, 32);
+        let first = frontier(&tree, 1);
+        assert_eq!((first.open, first.entries.len()), (3, 1));
     }
 }

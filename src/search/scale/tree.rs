@@ -445,25 +445,20 @@ pub enum LeafOutcome<P> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::search::guide::Book;
     use crate::variants::Antichess;
     use std::sync::Arc;
 
-    /// A root where the attacker moves, expanded into three children of
-    /// proof numbers 3, 5 and 9, with `book` suggesting the third move.
-    fn tree_with_book(defer: u32) -> (OuterTree<Antichess>, Vec<Move>) {
+    /// The start position with White attacking, expanded under `guide`
+    /// into its first three moves' children, of proof numbers 3, 5 and 9;
+    /// and those three moves.
+    pub(crate) fn expanded_start(guide: Guide) -> (OuterTree<Antichess>, Vec<Move>) {
         let root = Antichess::start();
         let moves: Vec<Move> = root.legal_moves().iter().copied().take(3).collect();
-        let mut book = Book::default();
-        book.suggest(&root, moves[2]);
         let mut tree = OuterTree::new(root.clone(), Color::White, (Pn::ONE, Pn::new(20)));
-        tree.guide = Guide {
-            book: Some(Arc::new(book)),
-            book_defer: defer,
-            ..Guide::default()
-        };
+        tree.guide = guide;
         let leaf = tree.select().unwrap();
         let children = moves
             .iter()
@@ -476,6 +471,18 @@ mod tests {
             .collect();
         tree.apply(leaf, LeafOutcome::Expanded(children));
         (tree, moves)
+    }
+
+    /// [`expanded_start`] with a book suggesting the third move.
+    fn tree_with_book(defer: u32) -> (OuterTree<Antichess>, Vec<Move>) {
+        let root = Antichess::start();
+        let mut book = Book::default();
+        book.suggest(&root, root.legal_moves()[2]);
+        expanded_start(Guide {
+            book: Some(Arc::new(book)),
+            book_defer: defer,
+            ..Guide::default()
+        })
     }
 
     #[test]
