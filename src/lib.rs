@@ -44,7 +44,12 @@
 //! the table file format both use. [`search::guide`] steers a proof search
 //! (a book of suggested moves, evaluation-based numbers) without changing
 //! what it concludes, and [`search::scale::frontier`] lists the open
-//! positions that hold a checkpointed search back.
+//! positions that hold a checkpointed search back. [`analysis`] answers
+//! what is known about a position without searching: the rules, the
+//! tables, proof files and stores read beside a running writer
+//! ([`solved::StoreReader`], [`analysis::StoreShelf`]), and the explorer
+//! ([`analysis::explore`]) that lists every move with its result, proof
+//! size and a running search's numbers.
 //!
 //! ```
 //! use ransom::{tablebase::{self, Material, Tablebase, Wdl}, variants::International};

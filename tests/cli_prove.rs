@@ -107,75 +107,6 @@ fn bad_input_is_a_clear_error() {
     assert!(err.contains("missing.proof"), "{err}");
 }
 
-/// A PGN tree walker, as tools built on python-chess walk a file: every
-/// line (main line and variations) replayed from the FEN tag; returns how
-/// many lines end in a game the rules have decided and how many stop
-/// before (at a transposition comment, say).
-fn walk_pgn_lines(pgn: &str) -> (usize, usize) {
-    use ransom::notation::{fen, san};
-    use ransom::position::Position;
-    use ransom::variants::Antichess;
-    let fen_tag = pgn
-        .lines()
-        .find_map(|l| l.strip_prefix("[FEN \"")?.strip_suffix("\"]"))
-        .expect("a FEN tag");
-    let root: Antichess = fen::parse_position(fen_tag).unwrap();
-    let movetext: String = pgn
-        .lines()
-        .filter(|l| !l.starts_with('['))
-        .collect::<Vec<_>>()
-        .join(" ");
-    // Comments dropped, brackets as tokens.
-    let mut text = String::new();
-    let mut in_comment = false;
-    for c in movetext.chars() {
-        match c {
-            '{' => in_comment = true,
-            '}' => in_comment = false,
-            '(' | ')' if !in_comment => text.push_str(&format!(" {c} ")),
-            _ if !in_comment => text.push(c),
-            _ => {}
-        }
-    }
-    let tokens: Vec<&str> = text
-        .split_whitespace()
-        .filter(|t| !t.ends_with('.') && !["1-0", "0-1", "1/2-1/2", "*"].contains(t))
-        .collect();
-    fn line(tokens: &[&str], at: &mut usize, start: Antichess, ends: &mut (usize, usize)) {
-        let mut before = start.clone();
-        let mut pos = start;
-        while *at < tokens.len() {
-            match tokens[*at] {
-                "(" => {
-                    *at += 1;
-                    line(tokens, at, before.clone(), ends);
-                }
-                ")" => {
-                    *at += 1;
-                    break;
-                }
-                "--" => panic!("no passes in Losing chess"),
-                move_text => {
-                    *at += 1;
-                    let m =
-                        san::parse(&pos, move_text).unwrap_or_else(|e| panic!("{move_text}: {e}"));
-                    before = pos.clone();
-                    pos.play_unchecked(m);
-                }
-            }
-        }
-        let legal = pos.legal_moves();
-        if legal.is_empty() || pos.outcome_given(&legal).is_some() {
-            ends.0 += 1;
-        } else {
-            ends.1 += 1;
-        }
-    }
-    let mut ends = (0, 0);
-    line(&tokens, &mut 0, root, &mut ends);
-    ends
-}
-
 /// docs/store-format.md "Proofs as PGN": a position reached again by
 /// transposition is written once, the later lines stop at a comment;
 /// `--pgn-full` writes every line to the end of the game.
@@ -200,10 +131,10 @@ fn pgn_full_writes_every_transposed_line_to_the_end() {
     let full = std::fs::read_to_string(dir.join("full.pgn")).unwrap();
     let transposed = once.matches("{transposes to an earlier line}").count();
     assert!(transposed > 0, "the 1.d4 proof has transpositions: {once}");
-    let (finished, stopped) = walk_pgn_lines(&once);
+    let (finished, stopped) = common::pgn_walk::walk_pgn_lines(&once);
     assert_eq!(stopped, transposed);
     assert!(!full.contains("transposes"), "{full}");
-    let (full_finished, full_stopped) = walk_pgn_lines(&full);
+    let (full_finished, full_stopped) = common::pgn_walk::walk_pgn_lines(&full);
     assert_eq!(full_stopped, 0, "every line of --pgn-full ends the game");
     assert!(full_finished > finished, "{full_finished} vs {finished}");
     assert!(full.len() > once.len());

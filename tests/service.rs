@@ -44,6 +44,9 @@ fn config(name: &str) -> ServeConfig {
         tablebases: Some(tables()),
         proofs: fresh_dir(name),
         puzzles: Some(repo("puzzles")),
+        // No store: what the working folder's proofs/store holds must not
+        // answer here (tests/service_store.rs serves stores).
+        stores: Vec::new(),
         workers: 2,
         queue: 4,
         max_nodes: 2_000_000,

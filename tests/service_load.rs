@@ -181,6 +181,7 @@ fn lookups_and_small_mates_under_load() {
         tablebases: Some(tables),
         proofs,
         puzzles: Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("puzzles")),
+        stores: Vec::new(),
         ..ServeConfig::default()
     })
     .expect("start the service");
@@ -223,6 +224,7 @@ fn cheap_requests_beside_heavy_lookups_and_slow_clients() {
         tablebases: None,
         proofs,
         puzzles: None,
+        stores: Vec::new(),
         ..ServeConfig::default()
     })
     .expect("start the service");

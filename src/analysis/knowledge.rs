@@ -2,6 +2,7 @@
 //! asked in that order, for a position and for each of its legal moves.
 
 use super::proofs::ProofIndex;
+use super::stores::StoreShelf;
 use crate::moves::Move;
 use crate::notation::{fen, san, uci};
 use crate::position::{Outcome, Position};
@@ -29,13 +30,14 @@ pub enum Category {
 
 impl Source {
     /// The name used in JSON (`rules`, `tablebase`, `syzygy`, `proof`,
-    /// `none`).
+    /// `store`, `none`).
     pub fn name(self) -> &'static str {
         match self {
             Source::Rules => "rules",
             Source::Tablebase => "tablebase",
             Source::Syzygy => "syzygy",
             Source::Proof => "proof",
+            Source::Store => "store",
             Source::None => "none",
         }
     }
@@ -64,6 +66,9 @@ pub enum Source {
     Syzygy,
     /// A stored proof (verified when it was loaded).
     Proof,
+    /// The solved-position store (each result checked when its search
+    /// stored it; `ransom store verify` checks them all again).
+    Store,
     /// Nothing: the category is unknown.
     None,
 }
@@ -206,6 +211,7 @@ pub struct Knowledge {
     /// The Syzygy folder behind the antichess tables, if any.
     syzygy: Option<std::path::PathBuf>,
     proofs: RwLock<ProofIndex>,
+    stores: Option<StoreShelf>,
 }
 
 impl Knowledge {
@@ -244,7 +250,25 @@ impl Knowledge {
             suicide: suicide.map(|t| Box::new(t) as Box<dyn Oracle<_>>),
             syzygy: None,
             proofs: RwLock::new(proofs),
+            stores: None,
         }
+    }
+
+    /// This knowledge with the solved-position stores of `shelf` asked
+    /// after the tables and the proofs.
+    pub fn with_stores(mut self, shelf: StoreShelf) -> Knowledge {
+        self.stores = Some(shelf);
+        self
+    }
+
+    /// The solved-position stores asked, if any.
+    pub fn stores(&self) -> Option<&StoreShelf> {
+        self.stores.as_ref()
+    }
+
+    /// What the stores know about `pos`.
+    fn stored<P: Position>(&self, pos: &P) -> Option<crate::solved::Solved> {
+        self.stores.as_ref()?.lookup(pos)
     }
 
     /// What the tablebases cover, per rule set `(antichess, suicide)`:
@@ -288,7 +312,8 @@ impl Knowledge {
 
     /// The value of `pos` for the side to move: the rules if the game is
     /// over, else a tablebase, else a stored proof (the side to move wins
-    /// where the proof has its move), else unknown.
+    /// where the proof has its move), else the solved-position store,
+    /// else unknown.
     pub fn verdict<P: Position + Any>(&self, pos: &P) -> Verdict {
         self.verdict_with(
             pos,
@@ -348,6 +373,22 @@ impl Knowledge {
                 source: Source::Proof,
             };
         }
+        if let Some(stored) = self.stored(pos) {
+            let category = if stored.is_win() {
+                Category::Win
+            } else if stored.is_loss() {
+                Category::Loss
+            } else {
+                Category::Unknown
+            };
+            if category != Category::Unknown {
+                return Verdict {
+                    category,
+                    dtw: None,
+                    source: Source::Store,
+                };
+            }
+        }
         Verdict::UNKNOWN
     }
 
@@ -384,9 +425,11 @@ impl Knowledge {
         }
         let range = window.range(legal.len());
         let complete = range == (0..legal.len());
-        let proof_move = (verdict.source == Source::Proof)
-            .then(|| proofs.winning_move(pos))
-            .flatten();
+        let proof_move = match verdict.source {
+            Source::Proof => proofs.winning_move(pos),
+            Source::Store => self.stored(pos).and_then(|s| s.winning_move(&legal)),
+            _ => None,
+        };
         let mut moves: Vec<MoveVerdict> = legal[range]
             .iter()
             .map(|&m| {
@@ -405,7 +448,7 @@ impl Knowledge {
                             Category::Loss
                         },
                         dtw: None,
-                        source: Source::Proof,
+                        source: verdict.source,
                     };
                 }
                 MoveVerdict {
@@ -444,6 +487,8 @@ fn derived(moves: &[MoveVerdict], complete: bool) -> Option<Verdict> {
             Source::Rules
         } else if chosen.iter().any(|m| m.verdict.source == Source::Proof) {
             Source::Proof
+        } else if chosen.iter().any(|m| m.verdict.source == Source::Store) {
+            Source::Store
         } else if chosen.iter().any(|m| m.verdict.source == Source::Syzygy) {
             Source::Syzygy
         } else {

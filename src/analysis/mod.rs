@@ -2,16 +2,24 @@
 //! shapes its answers share (CLI, UCI and the HTTP service).
 //!
 //! [`Knowledge`] combines the rules (a game already over), the endgame
-//! tablebases and the stored proofs into one [`Verdict`] per position and
+//! tablebases, the stored proofs and the solved-position stores into one [`Verdict`] per position and
 //! per legal move, in the shape of the lichess tablebase API.
 
+mod explorer;
+mod explorer_json;
 mod json;
 mod knowledge;
 mod proofs;
+mod store_proof;
+mod stores;
 
+pub use explorer::{Exploration, Explored, ExploredMove, Standing, explore, frontier_san};
+pub use explorer_json::{explored_json, explorer_json, search_json};
 pub use json::{
     MateSolutionView, analysis_json, holdings_json, mate_report_json, move_steps, state_json,
     verdict_json,
 };
 pub use knowledge::{Analysis, Category, Knowledge, MoveVerdict, MoveWindow, Source, Verdict};
 pub use proofs::{ProofIndex, StoredProof};
+pub use store_proof::{ProofFromStore, StoreProofError, proof_from_stores};
+pub use stores::{ShelfRefresh, ShelfSummary, StoreShelf};

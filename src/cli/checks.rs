@@ -85,6 +85,16 @@ pub(crate) fn parse_header_timeout(text: &str) -> Result<f64, String> {
     }
 }
 
+/// Parses `serve --store-refresh`: 0 (read once) or 0.1 to 3600 seconds.
+pub(crate) fn parse_store_refresh(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s == 0.0 || (0.1..=3600.0).contains(&s) => Ok(s),
+        _ => Err(format!(
+            "'{text}': the store refresh must be 0 (read once) or 0.1 to 3600 seconds"
+        )),
+    }
+}
+
 /// Parses `serve --queue`: 0 to 100,000 waiting searches.
 pub(crate) fn parse_queue(text: &str) -> Result<usize, String> {
     parse_in_range(

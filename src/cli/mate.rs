@@ -82,9 +82,12 @@ fn solve_one<P: Position>(start: P, args: &MateArgs) -> anyhow::Result<ExitCode>
             &pos,
             pos.turn(),
             &|h| solution.get(h).map(|(mv, _)| mv),
-            &event,
-            args.pgn_full,
-            args.quiet,
+            &super::proof_pgn::PgnWriting {
+                event: &event,
+                full: args.pgn_full,
+                quiet: args.quiet,
+                annotate: &|_| None,
+            },
         )?;
     }
     if args.stream {

@@ -52,6 +52,7 @@ mod serve;
 mod store;
 mod store_frontier;
 mod store_merge;
+mod store_show;
 mod tb;
 mod tb_syzygy;
 mod uci;

@@ -13,18 +13,36 @@ const WARN_MOVES: u64 = 100_000;
 /// take gigabytes); the PGN without `--pgn-full` still holds the proof.
 const MAX_FULL_MOVES: u64 = 50_000_000;
 
+/// How a PGN file is written.
+#[derive(Clone, Copy)]
+pub(super) struct PgnWriting<'a> {
+    /// The `Event` tag.
+    pub event: &'a str,
+    /// Every transposed subtree in place.
+    pub full: bool,
+    /// No warning on stderr.
+    pub quiet: bool,
+    /// A comment after a move, by the hash of the position it reaches.
+    pub annotate: &'a dyn Fn(u64) -> Option<String>,
+}
+
 /// Writes the PGN of the proof that `winner` wins from `root` to `path`:
 /// with every transposed subtree in place when `full`, else each position
-/// once (later meetings marked `{transposes to an earlier line}`).
+/// once (later meetings marked `{transposes to an earlier line}`); a
+/// comment after each move where `annotate` gives one.
 pub(super) fn write<P: Position>(
     path: &Path,
     root: &P,
     winner: Color,
     winning_move: &dyn Fn(u64) -> Option<Move>,
-    event: &str,
-    full: bool,
-    quiet: bool,
+    how: &PgnWriting,
 ) -> anyhow::Result<()> {
+    let PgnWriting {
+        event,
+        full,
+        quiet,
+        annotate,
+    } = *how;
     let transpositions = if full {
         let moves = pgn::full_pgn_moves(root, winner, winning_move);
         if moves > MAX_FULL_MOVES {
@@ -43,7 +61,8 @@ pub(super) fn write<P: Position>(
     } else {
         Transpositions::Once
     };
-    let text = pgn::proof_pgn(root, winner, winning_move, event, transpositions);
+    let text =
+        pgn::proof_pgn_annotated(root, winner, winning_move, event, transpositions, annotate);
     ransom::store::write_atomically(path, text.as_bytes())
         .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
 }

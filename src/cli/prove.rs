@@ -353,9 +353,12 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
                 &proof.root,
                 winner,
                 &lookup,
-                &event,
-                args.pgn_full,
-                args.quiet,
+                &super::proof_pgn::PgnWriting {
+                    event: &event,
+                    full: args.pgn_full,
+                    quiet: args.quiet,
+                    annotate: &|_| None,
+                },
             )?;
         }
     }

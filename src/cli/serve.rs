@@ -22,6 +22,15 @@ pub struct ServeArgs {
     /// Stored proofs: verified when loaded; proofs found by requests are written here.
     #[arg(long, default_value = "proofs")]
     proofs: PathBuf,
+    /// Solved-position stores (as given to `prove --store`) whose results
+    /// the lookups and the explorer answer with; repeat for several. Read
+    /// without a lock: a `prove` may write them meanwhile.
+    #[arg(long = "store", value_name = "DIR", default_value = ransom::solved::DEFAULT_DIR)]
+    stores: Vec<PathBuf>,
+    /// Seconds between readings of the stores for what their writers have
+    /// synced since (0: read once, at start; 0.1 to 3600 otherwise).
+    #[arg(long, default_value_t = 2.0, value_parser = super::checks::parse_store_refresh)]
+    store_refresh: f64,
     /// Puzzle sets (*.epd, *.jsonl).
     #[arg(long, default_value = "puzzles")]
     puzzles: PathBuf,
@@ -71,6 +80,9 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         syzygy: args.syzygy.clone(),
         proofs: args.proofs.clone(),
         puzzles: Some(args.puzzles.clone()),
+        stores: args.stores.clone(),
+        store_refresh: (args.store_refresh > 0.0)
+            .then(|| std::time::Duration::from_secs_f64(args.store_refresh)),
         workers: args.workers.unwrap_or(defaults.workers),
         queue: args.queue,
         max_nodes: args.max_nodes,

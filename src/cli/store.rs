@@ -1,5 +1,5 @@
-//! `ransom store`: the solved-position store's stats, compaction and
-//! verification.
+//! `ransom store`: the solved-position store's stats, compaction,
+//! verification, and what it holds position by position (show, export).
 
 use super::progress::Progress;
 use ransom::search::leaf_oracle::leaf_oracle;
@@ -31,6 +31,12 @@ enum StoreCommand {
     /// The open positions of a checkpointed search that hold its root back most (to choose
     /// what to steer next with `prove --book`).
     Frontier(super::store_frontier::FrontierArgs),
+    /// A position and each legal move with what the store, the tables and the rules know
+    /// after it (result, proof size, stored winning reply, open numbers), best first.
+    Show(super::store_show::ShowArgs),
+    /// Write the settled subtree below a line as PGN with variations (proof sizes as
+    /// comments), checked by the verifier first.
+    Export(super::store_show::ExportArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -85,6 +91,8 @@ pub fn run(args: &StoreArgs) -> anyhow::Result<ExitCode> {
         StoreCommand::Verify(v) => verify(v),
         StoreCommand::Merge(m) => super::store_merge::merge(m),
         StoreCommand::Frontier(f) => super::store_frontier::run(f),
+        StoreCommand::Show(s) => super::store_show::show(s),
+        StoreCommand::Export(e) => super::store_show::export(e),
     }
 }
 

@@ -1,14 +1,15 @@
 //! `ransom uci`: the Universal Chess Interface on stdin/stdout, for chess
 //! GUIs and scripts. `UCI_Variant` picks the variant; `go perft N` prints
 //! Stockfish's divide format; `go mate N` runs the mate solver; a plain
-//! `go` answers from the endgame tablebases or the stored proofs when they
+//! `go` answers from the endgame tablebases, the stored proofs or the
+//! solved-position store (option `Store`) when they
 //! know the position, else with a short mate the solver proves, else with
 //! the engine's search within the clock (`uci_think`). Input is read on its
 //! own thread, so `stop`, `quit` and `isready` are heard while a search runs.
 //! Bad input is answered with `info string error: ...`; the session goes on.
 
 use super::uci_think::{GoLimits, MatePlan, Thinking, mate_info};
-use ransom::analysis::{Knowledge, ProofIndex};
+use ransom::analysis::{Knowledge, ProofIndex, StoreShelf};
 use ransom::notation::{fen, parse_move, parse_turn, uci};
 use ransom::perft::divide;
 use ransom::search::engine::Engine;
@@ -43,7 +44,8 @@ struct Session {
     plan: MatePlan,
     tablebases: PathBuf,
     proofs: PathBuf,
-    /// Tablebases and proofs, opened at the first `go` that needs them
+    store: PathBuf,
+    /// Tablebases, proofs and the store, opened at the first `go` that needs them
     /// (again after their options change).
     knowledge: Option<Knowledge>,
 }
@@ -79,6 +81,7 @@ pub fn run(_args: &UciArgs) -> anyhow::Result<ExitCode> {
         plan: MatePlan::default(),
         tablebases: PathBuf::from("tablebases"),
         proofs: PathBuf::from("proofs"),
+        store: PathBuf::from(ransom::solved::DEFAULT_DIR),
         knowledge: None,
     };
     // Commands are read on their own thread, so that `stop`, `quit` and
@@ -370,6 +373,11 @@ impl Session {
                 self.knowledge = None;
                 Reply::Lines(Vec::new())
             }
+            "store" => {
+                self.store = PathBuf::from(value);
+                self.knowledge = None;
+                Reply::Lines(Vec::new())
+            }
             _ => error(format!("unknown option '{name}'")),
         }
     }
@@ -469,11 +477,15 @@ impl Session {
         }
     }
 
-    /// The tablebases and proofs of the current options, opened once.
+    /// The tablebases, proofs and solved-position store of the current
+    /// options, opened once (the store read as it is then).
     fn knowledge(&mut self) -> &Knowledge {
-        let (tablebases, proofs) = (&self.tablebases, &self.proofs);
-        self.knowledge
-            .get_or_insert_with(|| Knowledge::new(Some(tablebases), ProofIndex::load_dir(proofs)))
+        let (tablebases, proofs, store) = (&self.tablebases, &self.proofs, &self.store);
+        self.knowledge.get_or_insert_with(|| {
+            let shelf = StoreShelf::new(vec![store.clone()]);
+            shelf.refresh();
+            Knowledge::new(Some(tablebases), ProofIndex::load_dir(proofs)).with_stores(shelf)
+        })
     }
 }
 
@@ -554,6 +566,10 @@ fn identify() -> Vec<String> {
         format!("option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max 5000"),
         "option name Tablebases type string default tablebases".into(),
         "option name Proofs type string default proofs".into(),
+        format!(
+            "option name Store type string default {}",
+            ransom::solved::DEFAULT_DIR
+        ),
         "uciok".into(),
     ]
 }

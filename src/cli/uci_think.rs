@@ -228,11 +228,14 @@ impl Thinking<'_> {
         (moves, not_legal)
     }
 
-    /// A proved answer from the tablebases or a stored proof.
+    /// A proved answer from the tablebases, a stored proof or the store.
     fn knowledge_answer<P: Position>(&self, pos: &P) -> Option<Vec<String>> {
         let analysis = self.knowledge.analyse(pos);
         let verdict = analysis.verdict;
-        if !matches!(verdict.source, Source::Tablebase | Source::Proof) {
+        if !matches!(
+            verdict.source,
+            Source::Tablebase | Source::Proof | Source::Store
+        ) {
             return None;
         }
         let best = analysis.moves.first()?;

@@ -8,7 +8,7 @@ use super::oracle::{Oracle, attacker_wins, expand_win};
 use crate::board::Color;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::solved::SolvedStore;
+use crate::solved::SolvedLookup;
 use hashbrown::{HashMap, HashSet};
 
 /// Adds to `proof` the winning moves of `winner`'s stored proof of `pos`;
@@ -17,7 +17,7 @@ use hashbrown::{HashMap, HashSet};
 pub fn assemble<P: Position>(
     pos: &P,
     winner: Color,
-    store: &SolvedStore,
+    store: &dyn SolvedLookup,
     oracle: Option<&dyn Oracle<P>>,
     proof: &mut HashMap<u64, Move>,
     done: &mut HashSet<u64>,
@@ -35,7 +35,7 @@ pub fn assemble<P: Position>(
 
 struct Assembly<'a, P> {
     winner: Color,
-    store: &'a SolvedStore,
+    store: &'a dyn SolvedLookup,
     oracle: Option<&'a dyn Oracle<P>>,
     proof: &'a mut HashMap<u64, Move>,
     done: &'a mut HashSet<u64>,
@@ -55,7 +55,7 @@ impl<P: Position> Assembly<'_, P> {
         if let Some(outcome) = pos.outcome_given(&moves) {
             return outcome.winner == Some(self.winner);
         }
-        let record = self.store.get(hash).filter(|r| !r.is_contradictory());
+        let record = self.store.solved(hash).filter(|r| !r.is_contradictory());
         let winner_moves = pos.turn() == self.winner;
         let stored = record.is_some_and(|r| {
             if winner_moves {

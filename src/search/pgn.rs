@@ -34,6 +34,19 @@ pub fn proof_pgn<P: Position>(
     event: &str,
     transpositions: Transpositions,
 ) -> String {
+    proof_pgn_annotated(root, winner, winning_move, event, transpositions, &|_| None)
+}
+
+/// [`proof_pgn`] with a comment after each move where `annotate` gives
+/// one for the position it reaches (by zobrist hash).
+pub fn proof_pgn_annotated<P: Position>(
+    root: &P,
+    winner: Color,
+    winning_move: &dyn Fn(u64) -> Option<Move>,
+    event: &str,
+    transpositions: Transpositions,
+    annotate: &dyn Fn(u64) -> Option<String>,
+) -> String {
     let variant = match P::VARIANT.name() {
         "chess" => "Standard".to_string(),
         name => {
@@ -54,6 +67,7 @@ pub fn proof_pgn<P: Position>(
     let mut writer = Writer {
         winner,
         winning_move,
+        annotate,
         transpositions,
         printed: HashSet::new(),
         text: String::new(),
@@ -114,6 +128,7 @@ pub fn full_pgn_moves<P: Position>(
 struct Writer<'a> {
     winner: Color,
     winning_move: &'a dyn Fn(u64) -> Option<Move>,
+    annotate: &'a dyn Fn(u64) -> Option<String>,
     transpositions: Transpositions,
     /// Once: every position written so far; in place: the positions on the
     /// line being written (a repetition there ends the line, as a guard).
@@ -197,6 +212,8 @@ impl Writer<'_> {
         force_number: bool,
     ) {
         let number = pos.state().fullmoves;
+        // After a comment, Black's move gets its number again.
+        let force_number = force_number || self.text.ends_with('}');
         if !self.text.is_empty() && !self.text.ends_with('(') {
             self.text.push(' ');
         }
@@ -207,5 +224,11 @@ impl Writer<'_> {
         }
         self.text.push_str(&san::write_in::<P>(legal, m));
         self.text.extend(san::check_mark(pos, m));
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        if let Some(comment) = (self.annotate)(child.zobrist()) {
+            self.text
+                .push_str(&format!(" {{{}}}", comment.replace('}', ")")));
+        }
     }
 }

@@ -17,6 +17,12 @@ pub struct ServeConfig {
     pub proofs: PathBuf,
     /// Puzzle sets (`*.epd`, `*.jsonl`).
     pub puzzles: Option<PathBuf>,
+    /// Solved-position stores read (every rule set found in each), without
+    /// their lock, so that a running `prove` goes on writing them.
+    pub stores: Vec<PathBuf>,
+    /// How often the stores are read again for what their writers have
+    /// synced since (`None`: read once, at start).
+    pub store_refresh: Option<std::time::Duration>,
     /// Solver threads: at most this many searches run at once.
     pub workers: usize,
     /// Searches that may wait for a worker; more get 503.
@@ -57,6 +63,8 @@ impl Default for ServeConfig {
             syzygy: None,
             proofs: PathBuf::from("proofs"),
             puzzles: Some(PathBuf::from("puzzles")),
+            stores: vec![PathBuf::from(crate::solved::DEFAULT_DIR)],
+            store_refresh: Some(std::time::Duration::from_secs(2)),
             workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
             queue: 16,
             max_nodes: 20_000_000,

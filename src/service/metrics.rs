@@ -20,7 +20,7 @@ pub const REQUESTS: &str = "ransom_http_requests_total";
 pub const REQUEST_SECONDS: &str = "ransom_http_request_duration_seconds";
 /// Nodes the answers report (searched or counted), by `route`.
 pub const NODES: &str = "ransom_nodes_total";
-/// Answers by the `source` they came from (`search`, `tablebase`, `proof`, `rules`, `none`).
+/// Answers by the `source` they came from (`search`, `tablebase`, `proof`, `store`, `rules`, `none`).
 pub const ANSWERS: &str = "ransom_answers_total";
 /// Position values given by lookups (the position and each listed move), by `source`.
 pub const VERDICTS: &str = "ransom_verdicts_total";
@@ -133,7 +133,15 @@ pub fn count(
         if let Some(source) = &facts.source {
             let source = static_label(
                 source,
-                &["search", "tablebase", "syzygy", "proof", "rules", "none"],
+                &[
+                    "search",
+                    "tablebase",
+                    "syzygy",
+                    "proof",
+                    "store",
+                    "rules",
+                    "none",
+                ],
                 "other",
             );
             metrics::counter!(ANSWERS, "source" => source).increment(1);

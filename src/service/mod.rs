@@ -3,7 +3,8 @@
 //!
 //! Connections are accepted by hyper's HTTP/1 server with a header timeout
 //! and a cap on open connections (`listen`). Lookups (tablebases, stored
-//! proofs, legal moves) answer on the async threads, those that value many
+//! proofs, the solved-position stores read again every few seconds by
+//! `store_refresh`, legal moves) answer on the async threads, those that value many
 //! moves on a bounded number of blocking threads; searches (mate, prove, perft) run on a bounded pool of solver
 //! threads with per-request budgets capped by the server's
 //! ([`ServeConfig`]). Every error is JSON `{"error": {"code", "message"}}`.
@@ -27,6 +28,7 @@ mod route_paths;
 mod routes;
 mod server;
 mod state;
+mod store_refresh;
 mod web;
 
 pub use answer::{Answer, AnswerFacts};

@@ -3,7 +3,7 @@
 //! routes).
 
 /// Every route's pattern (the metrics' `route` label).
-pub const ROUTES: [&str; 13] = [
+pub const ROUTES: [&str; 14] = [
     "/",
     "/app.js",
     "/style.css",
@@ -14,6 +14,7 @@ pub const ROUTES: [&str; 13] = [
     "/v1/puzzles/{set}/{id}",
     "/v1/{variant}",
     "/v1/{variant}/moves",
+    "/v1/{variant}/explorer",
     "/v1/{variant}/perft",
     "/v1/{variant}/mate",
     "/v1/{variant}/prove",

@@ -65,10 +65,15 @@ pub fn summary(state: &AppState) -> String {
     if anti.is_none() && sui.is_none() && state.knowledge.syzygy_dir().is_none() {
         text += "\n  hint: no tablebases found; `ransom tb build --pieces 3` builds the 2-3-man antichess set (7-15 s)";
     }
-    if files == 0 {
+    let stored: u64 = state
+        .knowledge
+        .stores()
+        .map_or(0, |s| s.summary().iter().map(|x| x.positions).sum());
+    if files == 0 && stored == 0 {
         text +=
             "\n  hint: no stored proofs; `ransom prove e4` stores one, or POST /v1/antichess/prove";
     }
+    text += &stores_summary(state);
     for e in errors.iter().chain(&state.puzzles.errors) {
         text += &format!("\n  not loaded: {e}");
     }
@@ -93,6 +98,9 @@ pub fn run(config: ServeConfig) -> anyhow::Result<()> {
     let rt = runtime(&config)?;
     let bind_addr = config.bind;
     let state = Arc::new(AppState::load(config)?);
+    if let Some(every) = state.config.store_refresh {
+        super::store_refresh::start(&state, every)?;
+    }
     rt.block_on(async move {
         let listener = bind(bind_addr).await?;
         let addr = listener.local_addr()?;
@@ -124,6 +132,9 @@ impl Server {
         super::metrics::install();
         let rt = runtime(&config)?;
         let state = Arc::new(AppState::load(config)?);
+        if let Some(every) = state.config.store_refresh {
+            super::store_refresh::start(&state, every)?;
+        }
         let listener = rt.block_on(bind(state.config.bind))?;
         let addr = listener.local_addr()?;
         let (tx, rx) = oneshot::channel::<()>();
@@ -165,4 +176,41 @@ impl Drop for Server {
             let _ = t.join();
         }
     }
+}
+
+/// The solved-position stores read, for the start-up message.
+fn stores_summary(state: &AppState) -> String {
+    let Some(shelf) = state.knowledge.stores() else {
+        return String::new();
+    };
+    let dirs: Vec<String> = shelf
+        .roots()
+        .iter()
+        .map(|d| d.display().to_string())
+        .collect();
+    let refresh = match state.config.store_refresh {
+        Some(every) => format!("read again every {} s", every.as_secs_f64()),
+        None => "read once".to_string(),
+    };
+    let mut text = String::new();
+    let found = shelf.summary();
+    if found.is_empty() {
+        text += &format!(
+            "\n  stores: none yet in {} ({refresh}); `ransom prove e4` fills proofs/store",
+            dirs.join(", ")
+        );
+    }
+    for s in found {
+        text += &format!(
+            "\n  store {} ({}): {} positions, {} checkpointed searches ({refresh})",
+            s.root.display(),
+            s.variant.name(),
+            s.positions,
+            s.searches
+        );
+    }
+    for problem in &state.stores_at_start.problems {
+        text += &format!("\n  store not read: {problem}");
+    }
+    text
 }

@@ -3,14 +3,14 @@
 use super::config::ServeConfig;
 use super::jobs::JobPool;
 use super::puzzle_sets::PuzzleSets;
-use crate::analysis::{Knowledge, ProofIndex};
+use crate::analysis::{Knowledge, ProofIndex, ShelfRefresh, StoreShelf};
 use std::time::Instant;
 
 /// The service's shared state.
 pub struct AppState {
     /// The settings.
     pub config: ServeConfig,
-    /// Tablebases and stored proofs.
+    /// Tablebases, stored proofs and the solved-position stores.
     pub knowledge: Knowledge,
     /// The puzzle sets.
     pub puzzles: PuzzleSets,
@@ -25,10 +25,12 @@ pub struct AppState {
     /// Proofs stored by this run (against `config.max_stored_proofs`);
     /// held while a proof is written, so one position is written once.
     pub stored_proofs: std::sync::Mutex<usize>,
+    /// What the first reading of the solved-position stores found.
+    pub stores_at_start: ShelfRefresh,
 }
 
 impl AppState {
-    /// Loads tablebases, proofs (verifying each) and puzzles as `config`
+    /// Loads tablebases, proofs (verifying each), the stores and puzzles as `config`
     /// says; an error when the Syzygy folder cannot be used.
     pub fn load(config: ServeConfig) -> anyhow::Result<AppState> {
         let proofs = ProofIndex::load_dir(&config.proofs);
@@ -38,6 +40,9 @@ impl AppState {
             proofs,
         )
         .map_err(|e| anyhow::anyhow!(e))?;
+        let shelf = StoreShelf::new(config.stores.clone());
+        let stores_at_start = shelf.refresh();
+        let knowledge = knowledge.with_stores(shelf);
         let puzzles = config
             .puzzles
             .as_deref()
@@ -54,6 +59,7 @@ impl AppState {
             jobs,
             started: Instant::now(),
             stored_proofs: std::sync::Mutex::new(0),
+            stores_at_start,
         })
     }
 }

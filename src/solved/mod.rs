@@ -32,6 +32,7 @@ mod index;
 pub mod log;
 mod merge;
 pub mod packed;
+mod reader;
 pub mod shard;
 mod value;
 
@@ -42,6 +43,7 @@ pub use merge::{MergeReport, MergedShards, ShardMerge, merge_shards};
 
 pub use index::{SLOT_BYTES, SolvedIndex};
 pub use log::Record;
+pub use reader::{Refreshed, StoreReader, StoreUpdate, variants_in};
 pub use value::Solved;
 
 use crate::store::{StoreError, io_error};
@@ -50,6 +52,25 @@ use log::LogWriter;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Where a walk over stored results reads them: a store open for
+/// writing, or a [`StoreReader`].
+pub trait SolvedLookup {
+    /// What is known under the position hash `hash`.
+    fn solved(&self, hash: u64) -> Option<Solved>;
+}
+
+impl SolvedLookup for SolvedStore {
+    fn solved(&self, hash: u64) -> Option<Solved> {
+        self.get(hash)
+    }
+}
+
+impl SolvedLookup for StoreReader {
+    fn solved(&self, hash: u64) -> Option<Solved> {
+        self.lookup_key(hash)
+    }
+}
 
 /// The default store directory.
 pub const DEFAULT_DIR: &str = "proofs/store";

@@ -2,7 +2,10 @@
 // load a Hostage FEN with airfields and prisons, check that they are drawn,
 // ask for a mate, step through the solution, play a move by clicking, use
 // the promotion chooser, check that a new position clears a mate result and
-// that a mate length of 0 is refused, load the page on a 390 px phone
+// that a mate length of 0 is refused, walk the explorer over a store where
+// 1.e4 is proved and a search of 1.b4 is checkpointed (results, proof
+// sizes, replies, the path back up, the running search's numbers), see the
+// engine's evaluation shown by default, load the page on a 390 px phone
 // screen, and write screenshots. Usage: node page.test.mjs BASE_URL SCREENSHOT_PATH
 import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
@@ -135,8 +138,48 @@ try {
   await page.click('#board .square[data-square="e4"]');
   await page.waitForFunction(() => / w /.test(document.getElementById("fen-input").value) &&
     !document.getElementById("fen-input").value.startsWith("rnbqkbnr/pppppppp"));
-  assert.match(await page.textContent("#engine"), /depth \d+/, "the engine's line shows");
+  // The view shown by default is read again for the new position.
+  await page.waitForFunction(() => /depth \d+/.test(document.getElementById("engine").textContent),
+    null, { timeout: 10000 });
   await page.selectOption("#engine-side", "");
+
+  // The engine's evaluation shows by default, with its bar.
+  await page.reload({ waitUntil: "load" });
+  await page.waitForSelector("#eval-bar", { timeout: 15000 });
+  assert.match(await page.textContent("#engine"), /depth \d+/, "the engine's view shows unasked");
+
+  // The explorer over the store: 1.e4 is a proved loss for White.
+  await page.selectOption("#variant-select", "antichess");
+  await page.waitForSelector('#analysis tr.move-row[data-uci="e2e4"]', { timeout: 10000 });
+  const e4row = page.locator('#analysis tr.move-row[data-uci="e2e4"]');
+  assert.match(await e4row.textContent(), /win/, "after 1.e4 Black wins");
+  assert.equal(await e4row.locator("td.res-loss").count(), 1, "coloured as a losing move for White");
+  await e4row.click();
+  await page.waitForFunction(() => / b /.test(document.getElementById("fen-input").value) &&
+    document.getElementById("verdict")?.textContent.includes("store"));
+  assert.match(await page.textContent("#verdict"), /black to move: win/);
+  assert.match(await page.textContent("#verdict"), /best b5/);
+  const first = page.locator("#analysis tr.move-row >> nth=0");
+  assert.equal(await first.getAttribute("data-uci"), "b7b5", "the winning move first");
+  assert.match(await first.textContent(), /loss/);
+  assert.match(await page.textContent("#analysis thead"), /proof size/);
+  await first.click();
+  await page.waitForFunction(() => document.getElementById("path").textContent.includes("b5"));
+  assert.match(await page.textContent("#path"), /start › e4 › b5/);
+  assert.match(await page.textContent("#analysis thead"), /reply/, "Black's stored replies");
+  // Back up the path to the position after 1.e4.
+  await page.click('#path a[data-at="1"]');
+  await page.waitForFunction(() => document.getElementById("path").textContent.trim() === "start › e4");
+  await page.waitForFunction(() => document.getElementById("verdict")?.textContent.includes("best b5"));
+  // The checkpointed search of 1.b4 with its numbers and frontier.
+  await page.click('#path a[data-at="0"]');
+  await page.waitForSelector('#analysis tr.move-row[data-uci="b2b4"]');
+  await page.click('#analysis tr.move-row[data-uci="b2b4"]');
+  await page.waitForSelector("#analysis .search", { timeout: 10000 });
+  assert.match(await page.textContent("#analysis .search"), /proof of \w+'s win running: pn \d+ dn \d+/);
+  assert.ok(await page.locator("#analysis .frontier li").count() > 0, "the frontier is listed");
+  assert.match(await page.textContent("#analysis thead"), /pn\/dn/, "open replies with their numbers");
+  await page.screenshot({ path: screenshot.replace(/\.png$/, "-explorer.png"), fullPage: true });
 
   // On a 390 px wide phone screen the whole board shows.
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
@@ -149,6 +192,11 @@ try {
   }
   const scroll = await phone.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(scroll <= 390, `no sideways scrolling (${scroll} px wide)`);
+  // The explorer on the phone: the proved line, no sideways scrolling.
+  await phone.goto(`${base}?variant=antichess&fen=${encodeURIComponent("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1")}`, { waitUntil: "load" });
+  await phone.waitForFunction(() => document.getElementById("verdict")?.textContent.includes("best b5"), null, { timeout: 10000 });
+  const phoneScroll = await phone.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(phoneScroll <= 390, `the explorer fits the phone (${phoneScroll} px wide)`);
   await phone.screenshot({ path: screenshot.replace(/\.png$/, "-phone.png"), fullPage: true });
 
   assert.deepEqual(errors, [], "no script errors");

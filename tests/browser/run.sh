@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Tests ransom's web page in a real headless browser (Debian's chromium,
 # driven by playwright-core): starts `ransom serve` on a free loopback port,
-# runs page.test.mjs against it and writes target/browser/hostage-mate.png.
+# runs page.test.mjs against it and writes target/browser/hostage-mate.png
+# (and -explorer.png, -phone.png). The server reads a store made here:
+# 1.e4 proved, and a search of 1.b4 stopped with its checkpoint.
 # Usage (from anywhere): bash tests/browser/run.sh
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -22,9 +24,14 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); p
 out="$root/target/browser"
 mkdir -p "$out"
 proofs="$(mktemp -d)"
+store="$proofs/store"
+"$root/target/release/ransom" prove e4 --store "$store" --no-tablebases --no-write --quiet >/dev/null
+# Stopped at its budget: the checkpoint stays for the explorer to show.
+"$root/target/release/ransom" prove b4 --store "$store" --no-tablebases --no-write --quiet \
+  --max-nodes 300000 --leaf-nodes 20000 >/dev/null || true
 "$root/target/release/ransom" serve --bind "127.0.0.1:$port" \
   --tablebases "$root/tablebases" --puzzles "$root/puzzles" --proofs "$proofs" \
-  >"$out/serve.log" 2>&1 &
+  --store "$store" >"$out/serve.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; rm -rf "$proofs"' EXIT
 up=0

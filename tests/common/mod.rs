@@ -6,6 +6,7 @@
 pub mod games;
 pub mod http;
 pub mod mailbox;
+pub mod pgn_walk;
 
 use std::path::PathBuf;
 
@@ -92,6 +93,7 @@ pub fn bare_serve_config(proofs: PathBuf) -> ransom::service::ServeConfig {
         tablebases: None,
         proofs,
         puzzles: None,
+        stores: Vec::new(),
         workers: 1,
         ..ransom::service::ServeConfig::default()
     }

@@ -12,6 +12,7 @@ pub mod adopt;
 pub mod checkpoint;
 mod driver;
 pub mod frontier;
+pub mod open;
 mod plan;
 pub mod tree;
 

@@ -137,7 +137,7 @@ pub async fn moves(
 
 /// `work` on `pos`: at once when the window holds few moves, else on a
 /// blocking thread once one of the `--heavy-lookups` slots is free.
-async fn bounded(
+pub(super) async fn bounded(
     state: &AppState,
     pos: &AnyPosition,
     window: MoveWindow,

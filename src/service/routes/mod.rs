@@ -1,6 +1,7 @@
 //! The routes: one file per group of endpoints.
 
 mod analysis;
+mod explorer;
 mod health;
 mod mate;
 mod mate_answer;
@@ -34,6 +35,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/v1/puzzles/{set}/{id}", get(puzzles::puzzle))
         .route("/v1/{variant}", get(analysis::lookup))
         .route("/v1/{variant}/moves", get(analysis::moves))
+        .route("/v1/{variant}/explorer", get(explorer::explorer))
         .route("/v1/{variant}/perft", get(perft::perft))
         .route("/v1/{variant}/mate", post(mate::mate))
         .route("/v1/{variant}/prove", post(prove::prove))

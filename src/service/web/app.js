@@ -8,7 +8,8 @@ const state = {
   variant: "hostage",
   fen: "",
   moves: [],          // legal moves: {uci, san, fen}
-  history: [],        // earlier FENs, for Back
+  history: [],        // earlier positions, for Back and the path: {fen, san} (the move played from fen)
+  pollTimer: null,    // the next reading of a running proof's numbers
   selected: null,     // {square} or {drop: letter, kind: "airfield" | "prison" | "pocket"}
   ticket: 0,          // the latest position load; older answers are dropped
   flipped: false,
@@ -218,7 +219,7 @@ function choose(candidates) {
 
 function playMove(m) {
   if (!m) return;
-  state.history.push(state.fen);
+  state.history.push({ fen: state.fen, san: m.san });
   state.lastMove = [m.uci.slice(0, 2), toSquare(m.uci)];
   state.steps = null;
   $("stepper").hidden = true;
@@ -272,22 +273,87 @@ async function setPosition(fen, { keepSteps = false } = {}) {
   }
 }
 
+// --- the explorer (GET /v1/{variant}/explorer?fen=...) ---
+// `no-forced-win` names the sides that have none.
+function resultText(r, sides) {
+  return r === "no-forced-win" ? `no forced win for ${(sides || []).join(" or ")}` : r;
+}
+function sizeText(n) { return n === null || n === undefined ? "" : Number(n).toLocaleString("en"); }
+function numbersText(open) { return open.map((o) => `${o.attacker[0]} ${o.pn}/${o.dn}`).join(", "); }
+
+// How a move is for its mover: the result after it is the opponent's.
+function moverClass(m) {
+  const mine = m.same_side ? m.result : ({ win: "loss", loss: "win" })[m.result] || m.result;
+  return `res-${mine}`;
+}
+
+// The moves played since the loaded position, each a link back to it.
+function drawPath() {
+  const nav = $("path");
+  const parts = [`<a href="#" data-at="0">start</a>`].concat(state.history.map((h, i) =>
+    `<a href="#" data-at="${i + 1}">${esc(h.san)}</a>`));
+  nav.innerHTML = parts.join(" › ");
+  nav.querySelectorAll("a").forEach((a) => a.addEventListener("click", (e) => {
+    e.preventDefault();
+    const at = Number(a.dataset.at);
+    if (at >= state.history.length) return; // the position shown
+    const target = state.history[at].fen;
+    state.history = state.history.slice(0, at);
+    state.lastMove = null;
+    setPosition(target);
+  }));
+}
+
+// What the store, the tables and the rules know about the position and
+// after each move; the numbers of a proof running on it are read again
+// every few seconds.
 async function analyse(ticket) {
   const out = $("analysis");
-  out.textContent = "…";
+  clearTimeout(state.pollTimer);
+  drawPath();
+  if (!out.dataset.fen || out.dataset.fen !== state.fen) out.textContent = "…";
   try {
-    const a = await api(`${variantPath()}?fen=${encodeURIComponent(state.fen)}`);
-    if (ticket !== state.ticket) return;
-    const rows = a.moves.map((m) =>
-      `<tr class="move-row" data-uci="${esc(m.uci)}"><td>${esc(m.san)}</td><td class="cat-${m.category}">${m.category}</td><td>${m.dtw ?? ""}</td><td>${m.source}</td></tr>`).join("");
+    const a = await api(`${variantPath()}/explorer?fen=${encodeURIComponent(state.fen)}`);
+    if (ticket !== state.ticket) return null;
+    out.dataset.fen = state.fen;
+    const moves = a.moves;
+    const has = (f) => moves.some(f);
+    const cols = [
+      { name: "after it (opponent)", show: true, cell: (m) => `<td class="${moverClass(m)}">${esc(resultText(m.result, m.no_forced_win_for))}</td>` },
+      { name: "proof size", show: has((m) => m.size !== null), cell: (m) => `<td class="num">${sizeText(m.size)}</td>` },
+      { name: "dtw", show: has((m) => m.dtw !== null), cell: (m) => `<td class="num">${m.dtw ?? ""}</td>` },
+      { name: "reply", show: has((m) => m.best_san), cell: (m) => `<td>${esc(m.best_san || "")}</td>` },
+      { name: "pn/dn", show: has((m) => m.open.length > 0), cell: (m) => `<td>${esc(numbersText(m.open))}</td>` },
+      { name: "source", show: has((m) => m.source !== "none"), cell: (m) => `<td>${esc(m.source)}</td>` },
+    ].filter((c) => c.show);
+    const rows = moves.map((m) =>
+      `<tr class="move-row" data-uci="${esc(m.uci)}"><td>${esc(m.san)}</td>${cols.map((c) => c.cell(m)).join("")}</tr>`).join("");
     const over = a.position.outcome ? ` — game over: ${a.position.outcome}` : "";
-    out.innerHTML = `<p id="verdict">${sideToMove(state.fen)} to move: <span class="cat-${a.category}">${a.category}</span>` +
-      `${a.dtw !== null ? ` (dtw ${a.dtw})` : ""} <small>source: ${a.source}${over}</small></p>` +
-      `<table><thead><tr><th>move</th><th>after it (opponent)</th><th>dtw</th><th>source</th></tr></thead><tbody>${rows}</tbody></table>`;
+    const size = a.size !== null ? `, proof size ${sizeText(a.size)}` : "";
+    const best = a.best_san ? `, best ${esc(a.best_san)}` : "";
+    const source = a.source !== "none" ? ` <small>source: ${esc(a.source)}${size}${best}${over}</small>` : (over ? ` <small>${over}</small>` : "");
+    const numbers = a.open.length ? ` <small>open: ${esc(numbersText(a.open))}</small>` : "";
+    const searches = a.searches.map((s) =>
+      `<div class="search"><p>proof of ${esc(s.attacker)}'s win running: pn <b class="live">${s.pn}</b> dn <b class="live">${s.dn}</b>, ` +
+      `${sizeText(s.nodes)} nodes, ${sizeText(s.outer_nodes)} outer nodes, ${sizeText(s.open_positions)} open</p>` +
+      (s.frontier.length ? `<p><small>holding it back most:</small></p><ol class="frontier">${s.frontier.map((f) =>
+        `<li>${esc(f.san.join(" "))} <small>pn ${f.pn} dn ${f.dn}, ${f.men} men</small></li>`).join("")}</ol>` : "") +
+      `</div>`).join("");
+    const stores = a.stores.length ? `<p class="stores"><small>store: ${a.stores.map((s) =>
+      `${esc(s.dir)} (${sizeText(s.positions)} positions)`).join(", ")}</small></p>` : "";
+    out.innerHTML = `<p id="verdict">${sideToMove(state.fen)} to move: <span class="res-${esc(a.result)}">${esc(resultText(a.result, a.no_forced_win_for))}</span>` +
+      `${a.dtw !== null ? ` (dtw ${a.dtw})` : ""}${source}${numbers}</p>${searches}` +
+      (moves.length ? `<table><thead><tr><th>move</th>${cols.map((c) => `<th>${c.name}</th>`).join("")}</tr></thead><tbody>${rows}</tbody></table>` : "") +
+      stores;
     out.querySelectorAll("tr.move-row").forEach((tr) =>
       tr.addEventListener("click", () => playMove(state.moves.find((m) => m.uci === tr.dataset.uci))));
+    if (a.searches.length) {
+      state.pollTimer = setTimeout(() => { if (ticket === state.ticket) analyse(ticket); }, 3000);
+    }
+    return a;
   } catch (e) {
     if (ticket === state.ticket) out.textContent = e.message;
+    return null;
   }
 }
 
@@ -300,6 +366,16 @@ function scoreText(score) {
   return `${cp > 0 ? "+" : ""}${cp.toFixed(2)}`;
 }
 
+// A bar as analysis boards draw one: White's share of it grows with
+// White's score.
+function evalBar(score, turn) {
+  // The score is the side to move's.
+  const mover = score.mate !== undefined ? (score.mate > 0 ? 1 : 0) : 0.5 + 0.5 * Math.tanh(score.cp / 400);
+  const white = turn === "white" ? mover : 1 - mover;
+  const pct = Math.round(white * 100);
+  return `<div id="eval-bar" title="White ${pct}%"><div id="eval-white" style="width:${pct}%"></div></div>`;
+}
+
 // Asks the engine about the position shown; returns its answer (or null
 // when the position changed meanwhile or the game is over).
 async function engineEval(ticket) {
@@ -310,7 +386,7 @@ async function engineEval(ticket) {
   const e = a.engine;
   if (!e || !e.score) { out.textContent = "no move: the game is over"; return null; }
   const proved = a.source !== "none" ? ` <small>(proved: ${esc(a.category)} from ${esc(a.source)})</small>` : "";
-  out.innerHTML = `<p>${sideToMove(state.fen)} to move: ${scoreText(e.score)}${proved} ` +
+  out.innerHTML = `${evalBar(e.score, sideToMove(state.fen))}<p id="engine-score">${sideToMove(state.fen)} to move: ${scoreText(e.score)}${proved} ` +
     `<small>depth ${e.depth}, ${e.nodes} nodes, ${e.time_ms} ms</small></p><p>${esc(e.pv_san.join(" "))}</p>`;
   return e;
 }
@@ -478,7 +554,7 @@ function init() {
   $("start-btn").addEventListener("click", () => { state.history = []; state.lastMove = null; setPosition(""); });
   $("flip-btn").addEventListener("click", () => { state.flipped = !state.flipped; redraw(); });
   $("move-form").addEventListener("submit", (e) => { e.preventDefault(); playText($("move-input").value); $("move-input").value = ""; });
-  $("back-btn").addEventListener("click", () => { const fen = state.history.pop(); if (fen) { state.lastMove = null; setPosition(fen); } });
+  $("back-btn").addEventListener("click", () => { const back = state.history.pop(); if (back) { state.lastMove = null; setPosition(back.fen); } });
   $("mate-btn").addEventListener("click", findMate);
   $("engine-move-btn").addEventListener("click", engineMove);
   $("engine-on").addEventListener("change", () => engineTurn(state.ticket));
