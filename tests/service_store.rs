@@ -73,6 +73,8 @@ fn a_stored_proof_answers_lookups_and_the_explorer() {
     assert_eq!(json["source"], "store", "{json}");
     assert_eq!(json["moves"][0]["san"], "b5", "{json}");
     assert_eq!(json["moves"][0]["category"], "loss", "{json}");
+    assert_eq!(json["store"]["best"], "b7b5", "{json}");
+    assert!(json["store"]["size"].as_u64().unwrap() > 0, "{json}");
 
     let json = explorer(server.addr(), "moves=e2e4");
     assert_eq!(json["result"], "win");

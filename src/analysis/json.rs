@@ -141,8 +141,10 @@ pub fn verdict_json(v: Verdict) -> Value {
 /// An [`Analysis`] in the lichess tablebase shape: the position's
 /// `category`, `dtw` and `source`, its game state and holdings, and
 /// `moves[]` best first, each with `uci`, `san`, `fen` (after the move) and
-/// the verdict for the side to move after it; `moves_total` and
-/// `truncated` say whether the list holds every legal move.
+/// the verdict for the side to move after it; `store` (where the
+/// solved-position store holds a win or loss: its `size` and `best` move,
+/// else `null`); `moves_total` and `truncated` say whether the list holds
+/// every legal move.
 pub fn analysis_json<P: Position>(pos: &P, analysis: &Analysis) -> Value {
     let mut out = verdict_json(analysis.verdict);
     out["position"] = state_json(pos);
@@ -169,6 +171,18 @@ pub fn analysis_json<P: Position>(pos: &P, analysis: &Analysis) -> Value {
         })
         .collect::<Vec<_>>()
         .into();
+    // A stored result: its proof size (the nodes its search spent) and
+    // stored winning move; checked when its search stored it, and again by
+    // `ransom store verify`.
+    out["store"] = analysis
+        .stored
+        .filter(|s| s.is_win() || s.is_loss())
+        .map_or(Value::Null, |s| {
+            json!({
+                "size": s.size(),
+                "best": s.winning_move(&pos.legal_moves()).map(crate::notation::uci::write),
+            })
+        });
     out["moves_total"] = analysis.total_moves.into();
     out["truncated"] = (analysis.moves.len() < analysis.total_moves).into();
     out

@@ -170,6 +170,9 @@ pub struct Analysis {
     pub moves: Vec<MoveVerdict>,
     /// How many legal moves the position has in all.
     pub total_moves: usize,
+    /// The solved-position store's record of the position, if it has one
+    /// (its proof size, the winning move).
+    pub stored: Option<crate::solved::Solved>,
 }
 
 /// Which legal moves an analysis values: `limit` of them from `offset`, in
@@ -414,6 +417,7 @@ impl Knowledge {
         let legal = pos.legal_moves();
         let outcome = pos.outcome_given(&legal);
         let mut verdict = self.verdict_with(pos, outcome, &proofs);
+        let stored = self.stored(pos);
         if outcome.is_some() {
             // The game is over: no move is played any more.
             return Analysis {
@@ -421,13 +425,14 @@ impl Knowledge {
                 outcome: outcome.map(|o| o.kind.name()),
                 moves: Vec::new(),
                 total_moves: 0,
+                stored,
             };
         }
         let range = window.range(legal.len());
         let complete = range == (0..legal.len());
         let proof_move = match verdict.source {
             Source::Proof => proofs.winning_move(pos),
-            Source::Store => self.stored(pos).and_then(|s| s.winning_move(&legal)),
+            Source::Store => stored.and_then(|s| s.winning_move(&legal)),
             _ => None,
         };
         let mut moves: Vec<MoveVerdict> = legal[range]
@@ -471,6 +476,7 @@ impl Knowledge {
             outcome: None,
             moves,
             total_moves: legal.len(),
+            stored,
         }
     }
 }
