@@ -94,5 +94,7 @@ pub mod variants;
 
 pub use board::{Bitboard, Board, ByColor, ByRole, Color, Piece, Role, Square};
 pub use moves::{Move, MoveList};
-pub use position::{Outcome, OutcomeKind, Position, PositionError, Setup, State};
+pub use position::{
+    Outcome, OutcomeKind, Position, PositionError, PositionProblem, ProblemKind, Setup, State,
+};
 pub use variants::{AnyPosition, Variant};

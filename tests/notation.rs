@@ -205,6 +205,30 @@ fn fen_errors_name_the_problem() {
     assert!(err.contains("pawn on a back rank (a8)"), "{err}");
 }
 
+/// Each problem of an illegal position has a kind a caller can match, and
+/// the message is the same as before.
+#[test]
+fn position_problems_have_kinds() {
+    use ransom::{PositionError, ProblemKind};
+    let problems = |text: &str| -> PositionError {
+        let setup = fen::parse(text).expect("well-formed FEN");
+        ransom::AnyPosition::from_setup(ransom::Variant::Chess, &setup).unwrap_err()
+    };
+    let err = problems("P3k3/8/8/8/8/8/8/K3K3 w - - 0 1");
+    assert_eq!(
+        err.kinds().collect::<Vec<_>>(),
+        vec![ProblemKind::Pawns, ProblemKind::Kings]
+    );
+    assert!(err.has(ProblemKind::Kings) && !err.has(ProblemKind::Check));
+    assert_eq!(err.problems[0].message, "pawn on a back rank (a8)");
+    assert_eq!(
+        err.to_string(),
+        "illegal position: pawn on a back rank (a8); white has 2 kings (needs exactly one)"
+    );
+    let check = problems("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1");
+    assert_eq!(check.kinds().collect::<Vec<_>>(), vec![ProblemKind::Check]);
+}
+
 #[test]
 fn san_disambiguation_by_file_rank_and_both() {
     // By file: two knights reach d2.

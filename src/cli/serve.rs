@@ -94,7 +94,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         heavy_lookups: args.heavy_lookups.unwrap_or(defaults.heavy_lookups),
         ..defaults
     };
-    let _log = service::init_logging(args.log_format).map_err(|e| anyhow::anyhow!(e))?;
+    let _log = service::init_logging(args.log_format)?;
     service::run(config)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -17,10 +17,79 @@ use crate::variant::Variant;
 
 /// A setup that breaks the rules of the variant; lists every problem found.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal position: {}", problems.join("; "))]
+#[error("illegal position: {}", messages(problems))]
 pub struct PositionError {
-    /// One sentence per broken rule.
-    pub problems: Vec<String>,
+    /// Every broken rule, in the order found.
+    pub problems: Vec<PositionProblem>,
+}
+
+impl PositionError {
+    /// Whether one of the problems is of `kind`.
+    pub fn has(&self, kind: ProblemKind) -> bool {
+        self.problems.iter().any(|p| p.kind == kind)
+    }
+
+    /// The kinds of the problems, in the order found.
+    pub fn kinds(&self) -> impl Iterator<Item = ProblemKind> + '_ {
+        self.problems.iter().map(|p| p.kind)
+    }
+}
+
+fn messages(problems: &[PositionProblem]) -> String {
+    let texts: Vec<&str> = problems.iter().map(|p| p.message.as_str()).collect();
+    texts.join("; ")
+}
+
+/// What kind of rule a position breaks, for a caller to match (the
+/// message says which rule and where).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ProblemKind {
+    /// Kings: not exactly one a side where the variant needs it, or a king
+    /// held or captured.
+    Kings,
+    /// A pawn on a back rank.
+    Pawns,
+    /// A castling right without its king and rook, or in a variant without
+    /// castling.
+    Castling,
+    /// An en-passant square no double step explains, or in a variant
+    /// without en passant.
+    EnPassant,
+    /// The side not to move is in check (or the mover left its king in
+    /// check mid-turn).
+    Check,
+    /// Men in hand, prisons or promoted marks the variant does not have or
+    /// cannot hold.
+    Holdings,
+    /// More men than the game can have, or none at all.
+    Material,
+    /// A turn in progress that the variant does not have or that cannot
+    /// have happened.
+    Turn,
+}
+
+/// One broken rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionProblem {
+    /// Its kind.
+    pub kind: ProblemKind,
+    /// One sentence naming the rule and where it is broken.
+    pub message: String,
+}
+
+impl std::fmt::Display for PositionProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// A problem of `kind` with `message`.
+pub(crate) fn problem(kind: ProblemKind, message: impl Into<String>) -> PositionProblem {
+    PositionProblem {
+        kind,
+        message: message.into(),
+    }
 }
 
 /// A move that is not legal in the position it was tried in.

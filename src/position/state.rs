@@ -7,7 +7,7 @@
 //! the men's own colour and hashed per role and count (zobrist holding slots
 //! 0 and 1).
 
-use super::{PositionError, Setup, TurnPhase};
+use super::{PositionError, PositionProblem, ProblemKind, Setup, TurnPhase, problem};
 use crate::board::{
     Bitboard, Board, ByColor, ByRole, Color, Piece, Role, Square, attacks, zobrist,
 };
@@ -331,20 +331,32 @@ impl State {
 /// ranks, castling rights backed by an unmoved-looking king and rook, and an
 /// en-passant square that a double step could have produced. Problems are
 /// appended to `problems`.
-pub(crate) fn check_common(setup: &Setup, problems: &mut Vec<String>) {
+pub(crate) fn check_common(setup: &Setup, problems: &mut Vec<PositionProblem>) {
     let board = &setup.board;
     if setup.more_ep.any() {
-        problems.push("only Hit-and-Run chess has several en-passant squares (RULES R8)".into());
+        problems.push(problem(
+            ProblemKind::EnPassant,
+            "only Hit-and-Run chess has several en-passant squares (RULES R8)",
+        ));
     }
     if setup.sub.is_some() {
-        problems.push("only Hit-and-Run chess has a mid-turn 'sub=' field (RULES R8)".into());
+        problems.push(problem(
+            ProblemKind::Turn,
+            "only Hit-and-Run chess has a mid-turn 'sub=' field (RULES R8)",
+        ));
     }
     if setup.promoted.any() {
-        problems.push("only crazyhouse marks promoted men with '~'".into());
+        problems.push(problem(
+            ProblemKind::Holdings,
+            "only crazyhouse marks promoted men with '~'",
+        ));
     }
     let pawns_on_back = board.by_role(Role::Pawn) & Bitboard::BACKRANKS;
     for sq in pawns_on_back {
-        problems.push(format!("pawn on a back rank ({sq})"));
+        problems.push(problem(
+            ProblemKind::Pawns,
+            format!("pawn on a back rank ({sq})"),
+        ));
     }
     for rook in setup.castling {
         let color = if rook.rank() == 0 {
@@ -358,11 +370,11 @@ pub(crate) fn check_common(setup: &Setup, problems: &mut Vec<String>) {
             && board.piece_at(rook) == Some(Role::Rook.of(color))
             && king.is_some();
         if !ok {
-            problems.push(format!(
+            problems.push(problem(ProblemKind::Castling, format!(
                 "castling right with the rook on {rook} needs a {} rook there and a {} king on the same back rank",
                 color.name(),
                 color.name()
-            ));
+            )));
         }
     }
     for color in Color::ALL {
@@ -372,9 +384,9 @@ pub(crate) fn check_common(setup: &Setup, problems: &mut Vec<String>) {
             let h_side = rights.filter(|r| r.file() > king.file()).count();
             let a_side = rights.filter(|r| r.file() < king.file()).count();
             if h_side > 1 || a_side > 1 {
-                problems.push(format!(
-                    "{} has two castling rights on one side",
-                    color.name()
+                problems.push(problem(
+                    ProblemKind::Castling,
+                    format!("{} has two castling rights on one side", color.name()),
                 ));
             }
         }
@@ -392,22 +404,22 @@ pub(crate) fn check_common(setup: &Setup, problems: &mut Vec<String>) {
             && pusher.is_some_and(|sq| board.piece_at(sq) == Some(Role::Pawn.of(!us)))
             && origin.is_some_and(|sq| !board.occupied().contains(sq));
         if !ok {
-            problems.push(format!(
+            problems.push(problem(ProblemKind::EnPassant, format!(
                 "invalid en-passant square {ep}: no {} pawn can just have made a double step over it",
                 (!us).name()
-            ));
+            )));
         }
     }
 }
 
 /// Checks that each side has exactly one king.
-pub(crate) fn check_one_king_each(setup: &Setup, problems: &mut Vec<String>) {
+pub(crate) fn check_one_king_each(setup: &Setup, problems: &mut Vec<PositionProblem>) {
     for color in Color::ALL {
         let kings = setup.board.count(Role::King.of(color));
         if kings != 1 {
-            problems.push(format!(
-                "{} has {kings} kings (needs exactly one)",
-                color.name()
+            problems.push(problem(
+                ProblemKind::Kings,
+                format!("{} has {kings} kings (needs exactly one)", color.name()),
             ));
         }
     }
@@ -415,22 +427,22 @@ pub(crate) fn check_one_king_each(setup: &Setup, problems: &mut Vec<String>) {
 
 /// Checks that each side has exactly one king and that the side not to move
 /// is not in check (the rules of the royal-king variants).
-pub(crate) fn check_royal(setup: &Setup, problems: &mut Vec<String>) {
+pub(crate) fn check_royal(setup: &Setup, problems: &mut Vec<PositionProblem>) {
     let board = &setup.board;
     check_one_king_each(setup, problems);
     let them = !setup.turn;
     if let Some(king) = board.king_of(them)
         && board.attacks_by(king, setup.turn, board.occupied()).any()
     {
-        problems.push(format!(
-            "the side not to move ({}) is in check",
-            them.name()
+        problems.push(problem(
+            ProblemKind::Check,
+            format!("the side not to move ({}) is in check", them.name()),
         ));
     }
 }
 
 /// Turns collected problems into a result.
-pub(crate) fn finish(problems: Vec<String>) -> Result<(), PositionError> {
+pub(crate) fn finish(problems: Vec<PositionProblem>) -> Result<(), PositionError> {
     if problems.is_empty() {
         Ok(())
     } else {

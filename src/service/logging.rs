@@ -27,10 +27,14 @@ const DEFAULT_FILTER: &str = "warn,ransom=info";
 /// A `RUST_LOG` that does not parse is an error naming it; a second call
 /// is an error too (one subscriber per process).
 /// Keep the returned guard until the end: dropping it writes what is left.
-pub fn init_logging(format: LogFormat) -> Result<LogGuard, String> {
+pub fn init_logging(format: LogFormat) -> Result<LogGuard, LogError> {
     let filter = match std::env::var("RUST_LOG") {
-        Ok(text) if !text.trim().is_empty() => EnvFilter::try_new(&text)
-            .map_err(|e| format!("RUST_LOG='{text}' is not a log filter: {e}"))?,
+        Ok(text) if !text.trim().is_empty() => {
+            EnvFilter::try_new(&text).map_err(|e| LogError::Filter {
+                text: text.clone(),
+                reason: e.to_string(),
+            })?
+        }
         _ => EnvFilter::new(DEFAULT_FILTER),
     };
     let (writer, guard) = tracing_appender::non_blocking::NonBlockingBuilder::default()
@@ -52,8 +56,24 @@ pub fn init_logging(format: LogFormat) -> Result<LogGuard, String> {
             .with_span_list(false)
             .try_init(),
     };
-    installed.map_err(|e| format!("cannot install the log: {e}"))?;
+    installed.map_err(|e| LogError::Installed(e.to_string()))?;
     Ok(LogGuard { _writer: guard })
+}
+
+/// Why the log could not be installed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LogError {
+    /// `RUST_LOG` does not parse as a filter.
+    #[error("RUST_LOG='{text}' is not a log filter: {reason}")]
+    Filter {
+        /// The variable's text.
+        text: String,
+        /// What the filter parser said.
+        reason: String,
+    },
+    /// A log is installed already (one per process).
+    #[error("cannot install the log: {0}")]
+    Installed(String),
 }
 
 /// Lines waiting for the writer thread before a request waits for it.

@@ -34,7 +34,7 @@ mod web;
 pub use answer::{Answer, AnswerFacts};
 pub use config::ServeConfig;
 pub use error::ApiError;
-pub use logging::{LogFormat, LogGuard, init_logging};
+pub use logging::{LogError, LogFormat, LogGuard, init_logging};
 pub use metrics::NAMES as METRIC_NAMES;
 pub use puzzle_sets::{PuzzleSet, PuzzleSets};
 pub use route_paths::ROUTES;

@@ -158,23 +158,41 @@ fn read_u16s(input: &mut impl Read, buffer: &mut [u8], slots: &[AtomicU16]) -> s
     Ok(())
 }
 
+/// Why a generation's checkpoint cannot be resumed from.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum Unusable {
+    /// It cannot be opened.
+    #[error("{0}")]
+    Open(std::io::Error),
+    /// Its header cannot be read.
+    #[error("cannot read its header: {0}")]
+    Header(std::io::Error),
+    /// It belongs to another table or format.
+    #[error("it is of another table or format")]
+    OtherTable,
+    /// It ends early or fails its checksum.
+    #[error("cut short or damaged: {0}")]
+    CutShort(std::io::Error),
+    /// It holds more than a table's state.
+    #[error("it holds more than the table's state")]
+    Trailing,
+}
+
 /// Reads the checkpoint at `path` into `state` and returns the level it
 /// resumes at, or why it cannot be used. `state` may be partly overwritten
 /// when that fails (the generation's first pass sets every index anew).
-pub(crate) fn read(path: &Path, identity: &Identity, state: &State) -> Result<u16, String> {
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let mut decoder = zstd::Decoder::new(file).map_err(|e| e.to_string())?;
+pub(crate) fn read(path: &Path, identity: &Identity, state: &State) -> Result<u16, Unusable> {
+    let file = std::fs::File::open(path).map_err(Unusable::Open)?;
+    let mut decoder = zstd::Decoder::new(file).map_err(Unusable::Open)?;
     let expected = identity.header(0);
     let mut header = vec![0u8; expected.len()];
-    decoder
-        .read_exact(&mut header)
-        .map_err(|e| format!("cannot read its header: {e}"))?;
+    decoder.read_exact(&mut header).map_err(Unusable::Header)?;
     let level_at = expected.len() - 2;
     if header[..level_at] != expected[..level_at] {
-        return Err("it is of another table or format".into());
+        return Err(Unusable::OtherTable);
     }
     let next_level = u16::from_le_bytes([header[level_at], header[level_at + 1]]);
-    let short = |e: std::io::Error| format!("cut short or damaged: {e}");
+    let short = Unusable::CutShort;
     let mut buffer = vec![0u8; BATCH * 2];
     read_u16s(&mut decoder, &mut buffer, state.values).map_err(short)?;
     for part in state.open_moves.chunks(BATCH) {
@@ -189,7 +207,7 @@ pub(crate) fn read(path: &Path, identity: &Identity, state: &State) -> Result<u1
     let mut rest = Vec::new();
     decoder.read_to_end(&mut rest).map_err(short)?;
     if !rest.is_empty() {
-        return Err("it holds more than the table's state".into());
+        return Err(Unusable::Trailing);
     }
     Ok(next_level)
 }

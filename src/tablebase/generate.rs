@@ -540,7 +540,7 @@ pub fn generate_checkpointed<R: LosingRules>(
     if let Some(c) = checkpoint.filter(|c| c.path.exists()) {
         match checkpoint::read(&c.path, &identity, &tables.state()) {
             Ok(level) => generated.resumed_at = Some(level),
-            Err(why) => generated.checkpoint_ignored = Some(why),
+            Err(why) => generated.checkpoint_ignored = Some(why.to_string()),
         }
     }
     // Positions decided at once and quiet ones with a pending move out of

@@ -5,6 +5,7 @@ use crate::movegen::{self, PROMOTIONS};
 use crate::moves::{Move, MoveList};
 use crate::position::state::{self, Captures};
 use crate::position::{Outcome, OutcomeKind, Position, PositionError, Setup, State};
+use crate::position::{ProblemKind, problem};
 use crate::variants::Variant;
 
 /// A position of standard chess (FIDE laws).
@@ -30,7 +31,10 @@ impl Position for Chess {
         state::check_common(setup, &mut problems);
         state::check_royal(setup, &mut problems);
         if setup.has_holdings() {
-            problems.push("standard chess has no holdings (remove the [...] part)".into());
+            problems.push(problem(
+                ProblemKind::Holdings,
+                "standard chess has no holdings (remove the [...] part)",
+            ));
         }
         state::finish(problems)?;
         let mut plain = setup.clone();

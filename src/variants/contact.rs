@@ -33,6 +33,7 @@ use crate::board::{Bitboard, Board, ByColor, ByRole, Color, Role, Square, attack
 use crate::moves::{Move, MoveList};
 use crate::position::state::{self, Captures};
 use crate::position::{Outcome, OutcomeKind, Position, PositionError, Setup, State};
+use crate::position::{ProblemKind, problem};
 use crate::variants::Variant;
 
 /// A position of Contact chess.
@@ -510,15 +511,16 @@ impl Position for Contact {
         let mut problems = Vec::new();
         let board = &setup.board;
         if setup.castling.any() {
-            problems.push(
-                "Contact chess has no castling (RULES C7): the castling field must be '-'".into(),
-            );
+            problems.push(problem(
+                ProblemKind::Castling,
+                "Contact chess has no castling (RULES C7): the castling field must be '-'",
+            ));
         }
         if setup.ep_square.is_some() {
-            problems.push(
-                "Contact chess has no en passant (RULES C7): the en-passant field must be '-'"
-                    .into(),
-            );
+            problems.push(problem(
+                ProblemKind::EnPassant,
+                "Contact chess has no en passant (RULES C7): the en-passant field must be '-'",
+            ));
         }
         let mut common = setup.clone();
         common.castling = Bitboard::EMPTY;
@@ -527,32 +529,33 @@ impl Position for Contact {
         for color in Color::ALL {
             let kings = board.count(Role::King.of(color));
             if kings != 1 {
-                problems.push(format!(
-                    "{} has {kings} kings (needs exactly one)",
-                    color.name()
+                problems.push(problem(
+                    ProblemKind::Kings,
+                    format!("{} has {kings} kings (needs exactly one)", color.name()),
                 ));
             }
         }
         if setup.prisoners.is_some() {
-            problems.push(
-                "Contact chess lists captured men in one bracket without '#', e.g. [QPn] (RULES C6)"
-                    .into(),
-            );
+            problems.push(problem(ProblemKind::Holdings, "Contact chess lists captured men in one bracket without '#', e.g. [QPn] (RULES C6)"
+                    ));
         }
         let captured = setup.pockets.unwrap_or_default();
         for color in Color::ALL {
             if captured[color][Role::King] > 0 {
-                problems.push("a king is never captured (RULES C5)".into());
+                problems.push(problem(
+                    ProblemKind::Kings,
+                    "a king is never captured (RULES C5)",
+                ));
             }
             for role in PIECES.into_iter().chain([Role::Pawn]) {
                 let total = board.count(role.of(color)) + u32::from(captured[color][role]);
                 if total > start_count(role) {
-                    problems.push(format!(
+                    problems.push(problem(ProblemKind::Material, format!(
                         "{} has {total} men of role '{}' on the board and captured; a side never has more than it started with ({}) (RULES C6)",
                         color.name(),
                         role.upper_char(),
                         start_count(role)
-                    ));
+                    )));
                 }
             }
         }
@@ -566,9 +569,12 @@ impl Position for Contact {
         let state = State::from_checked_setup(&plain);
         if king_capturable(&state, !state.turn) {
             return Err(PositionError {
-                problems: vec![format!(
-                    "the side not to move ({}) is in check (RULES C5)",
-                    (!state.turn).name()
+                problems: vec![problem(
+                    ProblemKind::Check,
+                    format!(
+                        "the side not to move ({}) is in check (RULES C5)",
+                        (!state.turn).name()
+                    ),
                 )],
             });
         }

@@ -7,6 +7,7 @@ use crate::movegen::{self, PROMOTIONS};
 use crate::moves::{Move, MoveList};
 use crate::position::state::{self, Captures};
 use crate::position::{Outcome, OutcomeKind, Position, PositionError, Setup, State};
+use crate::position::{ProblemKind, problem};
 use crate::variants::Variant;
 
 /// A position of crazyhouse (lichess rules).
@@ -40,25 +41,31 @@ impl Position for Crazyhouse {
             .prisoners
             .is_some_and(|p| p.white.total() + p.black.total() > 0)
         {
-            problems.push("crazyhouse has no prisons (remove the part after '#')".into());
+            problems.push(problem(
+                ProblemKind::Holdings,
+                "crazyhouse has no prisons (remove the part after '#')",
+            ));
         }
         if let Some(pockets) = &setup.pockets {
             if pockets.white[Role::King] + pockets.black[Role::King] > 0 {
-                problems.push("a king cannot be in a pocket".into());
+                problems.push(problem(ProblemKind::Kings, "a king cannot be in a pocket"));
             }
             let total =
                 setup.board.occupied().count() + pockets.white.total() + pockets.black.total();
             if total > 64 {
-                problems.push(format!(
-                    "{total} men on the board and in pockets (at most 64)"
+                problems.push(problem(
+                    ProblemKind::Material,
+                    format!("{total} men on the board and in pockets (at most 64)"),
                 ));
             }
         }
         let bad_promoted =
             setup.promoted & (setup.board.by_role(Role::Pawn) | setup.board.by_role(Role::King));
         if bad_promoted.any() {
-            problems
-                .push("only knights, bishops, rooks and queens can be marked promoted (~)".into());
+            problems.push(problem(
+                ProblemKind::Holdings,
+                "only knights, bishops, rooks and queens can be marked promoted (~)",
+            ));
         }
         state::finish(problems)?;
         let mut state = State::from_checked_setup(setup);

@@ -24,6 +24,7 @@ use crate::movegen;
 use crate::moves::{Move, MoveList, castling_king_target, castling_rook_target};
 use crate::position::state::{self, Captures};
 use crate::position::{Outcome, Position, PositionError, Setup, State};
+use crate::position::{ProblemKind, problem};
 use crate::variants::Variant;
 
 /// A position of Hostage chess.
@@ -302,15 +303,18 @@ impl Position for Hostage {
                 continue;
             }
             if board.piece_at(home) != Some(Role::King.of(color)) {
-                problems.push(format!(
+                problems.push(problem(ProblemKind::Castling, format!(
                     "castling rights or an unmoved-king flag for {} need its king on {home} (RULES H8, H11)",
                     color.name()
-                ));
+                )));
             }
             if squares.without(Bitboard::CORNERS | homes).any() {
-                problems.push(format!(
-                    "{} may castle only with a rook in a corner of its back rank",
-                    color.name()
+                problems.push(problem(
+                    ProblemKind::Castling,
+                    format!(
+                        "{} may castle only with a rook in a corner of its back rank",
+                        color.name()
+                    ),
                 ));
             }
             // A king with a castling right is unmoved by definition (RULES H11).
@@ -322,12 +326,18 @@ impl Position for Hostage {
         let mut held = 0;
         for color in Color::ALL {
             if pockets[color][Role::King] > 0 || prisoners[color][Role::King] > 0 {
-                problems.push("a king is never captured, so never held (RULES H1)".into());
+                problems.push(problem(
+                    ProblemKind::Kings,
+                    "a king is never captured, so never held (RULES H1)",
+                ));
             }
             held += pockets[color].total() + prisoners[color].total();
         }
         if board.occupied().count() + held > 64 {
-            problems.push("more than 64 men on the board and held".into());
+            problems.push(problem(
+                ProblemKind::Material,
+                "more than 64 men on the board and held",
+            ));
         }
         // Men change places (board, prison, airfield) but are never made:
         // each side has at most its 16 men and 8 pawns of the start
@@ -339,16 +349,16 @@ impl Position for Hostage {
                 + u32::from(pockets[color][Role::Pawn])
                 + u32::from(prisoners[color][Role::Pawn]);
             if men > 16 {
-                problems.push(format!(
+                problems.push(problem(ProblemKind::Material, format!(
                     "{} has {men} men on the board, in prisons and in airfields; at most 16 can exist",
                     color.name()
-                ));
+                )));
             }
             if pawns > 8 {
-                problems.push(format!(
+                problems.push(problem(ProblemKind::Material, format!(
                     "{} has {pawns} pawns on the board, in prisons and in airfields; at most 8 can exist",
                     color.name()
-                ));
+                )));
             }
         }
         let mut plain = setup.clone();

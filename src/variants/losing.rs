@@ -5,6 +5,7 @@ use crate::movegen::{self, LOSING_PROMOTIONS, QUEEN_ONLY};
 use crate::moves::{Move, MoveList};
 use crate::position::state::{self, Captures};
 use crate::position::{Outcome, OutcomeKind, Position, PositionError, Setup, State};
+use crate::position::{ProblemKind, problem};
 use crate::variants::Variant;
 use std::marker::PhantomData;
 
@@ -169,17 +170,24 @@ impl<R: LosingRules> Position for Losing<R> {
         let mut problems = Vec::new();
         state::check_common(setup, &mut problems);
         if setup.castling.any() && !R::CASTLING {
-            problems.push(
-                "Losing chess has no castling (RULES A3): the castling field must be '-'".into(),
-            );
+            problems.push(problem(
+                ProblemKind::Castling,
+                "Losing chess has no castling (RULES A3): the castling field must be '-'",
+            ));
         }
         if setup.has_holdings() {
-            problems.push("Losing chess has no holdings (remove the [...] part)".into());
+            problems.push(problem(
+                ProblemKind::Holdings,
+                "Losing chess has no holdings (remove the [...] part)",
+            ));
         }
         if setup.board.occupied().is_empty() {
             // RULES A5: the game ends when the first side has no men left,
             // so both sides can never be without men.
-            problems.push("the board is empty: at least one side must have men".into());
+            problems.push(problem(
+                ProblemKind::Material,
+                "the board is empty: at least one side must have men",
+            ));
         }
         state::finish(problems)?;
         let mut plain = setup.clone();

@@ -20,6 +20,7 @@ use crate::movegen::{self, PROMOTIONS, QUEEN_ONLY};
 use crate::moves::{Move, MoveList};
 use crate::position::state::{self, Captures};
 use crate::position::{Outcome, OutcomeKind, Position, PositionError, Setup, State};
+use crate::position::{ProblemKind, problem};
 use crate::variants::Variant;
 use crate::variants::losing::{StalemateRule, losing_moves, stalemate_outcome};
 use std::marker::PhantomData;
@@ -201,24 +202,31 @@ impl<R: RoyalLosingRules> Position for RoyalLosing<R> {
             let kings = setup.board.count(Role::King.of(color));
             let king_last = R::MEN == MenRule::KingLast && men == 0;
             if kings != 1 && !king_last {
-                problems.push(format!(
-                    "{} has {kings} kings (needs exactly one{})",
-                    color.name(),
-                    if R::MEN == MenRule::KingLast {
-                        ", or no men at all"
-                    } else {
-                        ""
-                    }
+                problems.push(problem(
+                    ProblemKind::Kings,
+                    format!(
+                        "{} has {kings} kings (needs exactly one{})",
+                        color.name(),
+                        if R::MEN == MenRule::KingLast {
+                            ", or no men at all"
+                        } else {
+                            ""
+                        }
+                    ),
                 ));
             }
         }
         if setup.castling.any() && !R::CASTLING {
-            problems.push(format!(
-                "{name} has no castling (RULES A3): the castling field must be '-'"
+            problems.push(problem(
+                ProblemKind::Castling,
+                format!("{name} has no castling (RULES A3): the castling field must be '-'"),
             ));
         }
         if setup.has_holdings() {
-            problems.push(format!("{name} has no holdings (remove the [...] part)"));
+            problems.push(problem(
+                ProblemKind::Holdings,
+                format!("{name} has no holdings (remove the [...] part)"),
+            ));
         }
         state::finish(problems)?;
         let mut plain = setup.clone();
@@ -232,9 +240,9 @@ impl<R: RoyalLosingRules> Position for RoyalLosing<R> {
         let them = !setup.turn;
         if Self::king_attacked(&pos.state, them, pos.is_royal(them)) {
             return Err(PositionError {
-                problems: vec![format!(
-                    "the side not to move ({}) is in check",
-                    them.name()
+                problems: vec![problem(
+                    ProblemKind::Check,
+                    format!("the side not to move ({}) is in check", them.name()),
                 )],
             });
         }

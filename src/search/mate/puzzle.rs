@@ -322,7 +322,7 @@ pub fn check_puzzle<P: Position>(puzzle: &Puzzle, budget: Budget) -> PuzzleCheck
         }
         // A hand-made suite may give no main line.
         if !(hand_made && puzzle.pv.trim().is_empty())
-            && let Err(e) = check_line(&pos, puzzle, &keys)
+            && let Some(e) = line_problem(&pos, puzzle, &keys)
         {
             failures.push(format!("pv: {e}"));
         }
@@ -334,9 +334,10 @@ pub fn check_puzzle<P: Position>(puzzle: &Puzzle, budget: Budget) -> PuzzleCheck
     }
 }
 
-/// Plays the main line: legal, starting with a key, the attacker wins at
-/// its end after `length` of its turns.
-fn check_line<P: Position>(root: &P, puzzle: &Puzzle, keys: &[String]) -> Result<(), String> {
+/// Plays the main line, which must be legal, start with a key and end in
+/// the attacker's win after `length` of its turns; the first thing wrong
+/// with it, if any.
+fn line_problem<P: Position>(root: &P, puzzle: &Puzzle, keys: &[String]) -> Option<String> {
     let attacker = root.turn();
     let mut pos = root.clone();
     let mut turns = 0u16;
@@ -344,11 +345,14 @@ fn check_line<P: Position>(root: &P, puzzle: &Puzzle, keys: &[String]) -> Result
     let mut last_mover = None;
     for text in puzzle.pv.split([' ', ',']).filter(|t| !t.is_empty()) {
         if pos.outcome().is_some() {
-            return Err(format!("'{text}' after the game ended"));
+            return Some(format!("'{text}' after the game ended"));
         }
-        let m = parse_move(&pos, text).map_err(|e| format!("'{text}': {e}"))?;
+        let m = match parse_move(&pos, text) {
+            Ok(m) => m,
+            Err(e) => return Some(format!("'{text}': {e}")),
+        };
         if first && !keys.contains(&san::write(&pos, m)) {
-            return Err(format!("starts with {text}, not a key"));
+            return Some(format!("starts with {text}, not a key"));
         }
         first = false;
         if pos.turn() == attacker && last_mover != Some(attacker) {
@@ -358,12 +362,12 @@ fn check_line<P: Position>(root: &P, puzzle: &Puzzle, keys: &[String]) -> Result
         pos.play_unchecked(m);
     }
     match pos.outcome() {
-        Some(o) if o.winner == Some(attacker) && turns == puzzle.length => Ok(()),
-        Some(o) if o.winner == Some(attacker) => Err(format!(
+        Some(o) if o.winner == Some(attacker) && turns == puzzle.length => None,
+        Some(o) if o.winner == Some(attacker) => Some(format!(
             "the line takes {turns} moves, not {}",
             puzzle.length
         )),
-        _ => Err("the line does not end in a win".to_string()),
+        _ => Some("the line does not end in a win".to_string()),
     }
 }
 

@@ -128,7 +128,7 @@ pub fn read_open_searches<P: Position>(dir: &Path) -> OpenSearches {
     for (path, _, _) in &signature {
         match read_one::<P>(path, &mut open.numbers) {
             Ok(search) => open.searches.push(search),
-            Err(problem) => open.problems.push(problem),
+            Err(problem) => open.problems.push(problem.to_string()),
         }
     }
     open.signature = signature;
@@ -138,13 +138,18 @@ pub fn read_open_searches<P: Position>(dir: &Path) -> OpenSearches {
 fn read_one<P: Position>(
     path: &Path,
     numbers: &mut HashMap<u64, Vec<OpenNumbers>>,
-) -> Result<OpenSearch, String> {
-    let summary = checkpoint::summary(path).map_err(|e| e.to_string())?;
-    let root: P = fen::parse_position(&summary.root_fen)
-        .map_err(|e| format!("{}: its root FEN: {e}", path.display()))?;
-    let (tree, totals) = checkpoint::load(path, &root, summary.attacker)
-        .map_err(|e: StoreError| e.to_string())?
-        .ok_or_else(|| format!("{}: gone while read", path.display()))?;
+) -> Result<OpenSearch, StoreError> {
+    let summary = checkpoint::summary(path)?;
+    let root: P = fen::parse_position(&summary.root_fen).map_err(|e| StoreError::Damaged {
+        path: path.display().to_string(),
+        kind: "checkpoint",
+        problem: format!("its root FEN: {e}"),
+    })?;
+    let (tree, totals) =
+        checkpoint::load(path, &root, summary.attacker)?.ok_or_else(|| StoreError::Io {
+            path: path.display().to_string(),
+            error: std::io::Error::new(std::io::ErrorKind::NotFound, "gone while read"),
+        })?;
     for node in &tree.nodes {
         let (pn, dn) = (node.pn.get(), node.dn.get());
         if pn == 0 || dn == 0 {
