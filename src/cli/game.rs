@@ -1,4 +1,5 @@
-//! The game-state JSON shared by every command: `fen`, `outcome`, `winner`.
+//! The game state as the commands print it: the JSON object (from
+//! [`ransom::analysis::state_json`]) and the one-line outcome text.
 
 use ransom::Position;
 

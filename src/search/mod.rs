@@ -1,5 +1,12 @@
-//! Search: proof-number search (df-pn), the `prove` driver, proofs, the
-//! independent verifier and PGN export.
+//! Every search, and what checks them: df-pn (`dfpn`) with its initial
+//! numbers (`numbers`) and the one-shot `prove` driver ([`prove`]); `prove`
+//! at scale over the store ([`scale`]: the two-level search, checkpoints,
+//! batch plans, the frontier, the open searches read for the explorer);
+//! the guides that steer it ([`guide`]); the leaf oracles over the tables
+//! ([`oracle`], [`leaf_oracle`]); proofs ([`proof`]), read out of the store
+//! ([`assemble`]), checked by the independent verifier ([`verify`]) and
+//! written as PGN ([`pgn`]); the mate solver ([`mate`]); the alpha-beta
+//! engine ([`engine`]), which proves nothing.
 
 pub mod assemble;
 mod budget;
