@@ -85,6 +85,7 @@ fn solve_one<P: Position>(start: P, args: &MateArgs) -> anyhow::Result<ExitCode>
             &super::proof_pgn::PgnWriting {
                 event: &event,
                 full: args.pgn_full,
+                once_hint: "leave out --pgn-full",
                 quiet: args.quiet,
                 annotate: &|_| None,
             },

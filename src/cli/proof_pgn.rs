@@ -20,6 +20,9 @@ pub(super) struct PgnWriting<'a> {
     pub event: &'a str,
     /// Every transposed subtree in place.
     pub full: bool,
+    /// How the user asks for each position once instead (named in the
+    /// messages about a file too large).
+    pub once_hint: &'a str,
     /// No warning on stderr.
     pub quiet: bool,
     /// A comment after a move, by the hash of the position it reaches.
@@ -40,6 +43,7 @@ pub(super) fn write<P: Position>(
     let PgnWriting {
         event,
         full,
+        once_hint,
         quiet,
         annotate,
     } = *how;
@@ -47,13 +51,13 @@ pub(super) fn write<P: Position>(
         let moves = pgn::full_pgn_moves(root, winner, winning_move);
         if moves > MAX_FULL_MOVES {
             anyhow::bail!(
-                "{}: not written: with every transposition written in place the PGN would hold {moves} moves (more than {MAX_FULL_MOVES}); leave out --pgn-full to write each position once",
+                "{}: not written: with every transposition written in place the PGN would hold {moves} moves (more than {MAX_FULL_MOVES}); {once_hint} to write each position once",
                 path.display()
             );
         }
         if moves > WARN_MOVES && !quiet {
             errln!(
-                "warning: {}: {moves} moves with every transposition written in place (--pgn-full); without it each position is written once",
+                "warning: {}: {moves} moves with every transposition written in place; {once_hint} to write each position once",
                 path.display()
             );
         }

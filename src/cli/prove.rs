@@ -356,6 +356,7 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
                 &super::proof_pgn::PgnWriting {
                     event: &event,
                     full: args.pgn_full,
+                    once_hint: "leave out --pgn-full",
                     quiet: args.quiet,
                     annotate: &|_| None,
                 },

@@ -291,6 +291,7 @@ fn export_from<P: Position + 'static>(
         &super::proof_pgn::PgnWriting {
             event: &event,
             full: !args.once,
+            once_hint: "use --once",
             quiet: args.quiet,
             annotate: &annotate,
         },
