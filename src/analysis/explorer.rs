@@ -202,7 +202,8 @@ fn choice_key(m: &ExploredMove, mover: Color) -> (u8, i64) {
     match for_mover {
         Standing::Win => (0, if after.size.is_some() { size } else { dtw }),
         Standing::Draw => (1, 0),
-        Standing::NoForcedWin if !after.no_forced_win.contains(&mover) => (1, 0),
+        // The opponent, to move after it, has no forced win.
+        Standing::NoForcedWin if after.no_forced_win.contains(&!mover) => (1, 0),
         Standing::Open => {
             let ours = after.open.iter().find(|o| o.attacker == mover);
             match ours {

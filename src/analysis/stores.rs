@@ -59,6 +59,8 @@ pub struct StoreShelf {
     shelves: RwLock<Vec<Arc<Shelf>>>,
     /// Decompressed blocks of every store's table.
     cache: Arc<BlockCache>,
+    /// Held by a refresh, so that two never interleave.
+    refreshing: std::sync::Mutex<()>,
 }
 
 /// Bytes of decompressed table blocks a shelf keeps by default: a store of
@@ -80,6 +82,7 @@ impl StoreShelf {
             roots,
             shelves: RwLock::new(Vec::new()),
             cache: BlockCache::new(bytes),
+            refreshing: std::sync::Mutex::new(()),
         }
     }
 
@@ -100,6 +103,7 @@ impl StoreShelf {
     /// table, changed checkpoints). Lookups go on meanwhile; each store
     /// is changed at once, under a short lock.
     pub fn refresh(&self) -> ShelfRefresh {
+        let _one_at_a_time = self.refreshing.lock().unwrap_or_else(|e| e.into_inner());
         let mut refresh = ShelfRefresh::default();
         let known = self.shelves();
         for root in &self.roots {
@@ -112,6 +116,7 @@ impl StoreShelf {
                 }
                 match StoreReader::open_with_cache(root, variant, Some(Arc::clone(&self.cache))) {
                     Ok(reader) => {
+                        refresh.problems.extend(reader.problems().iter().cloned());
                         let shelf = Arc::new(Shelf {
                             root: root.clone(),
                             variant,
@@ -137,11 +142,12 @@ impl StoreShelf {
             match update {
                 Ok(update) if update.is_empty() => {}
                 Ok(update) => {
-                    shelf
+                    let applied = shelf
                         .reader
                         .write()
                         .unwrap_or_else(|e| e.into_inner())
                         .apply(update);
+                    refresh.problems.extend(applied.problems);
                     refresh.changed += 1;
                 }
                 Err(e) => refresh.problems.push(e.to_string()),
@@ -166,6 +172,7 @@ impl StoreShelf {
     /// first one's winning move kept); `None` when nothing.
     pub fn lookup<P: Position>(&self, pos: &P) -> Option<Solved> {
         self.joined(P::VARIANT, |reader| reader.lookup(pos))
+            .filter(|v| v.is_consistent_for(pos.turn()))
     }
 
     /// What the stores of `variant` hold under the position hash `key`,

@@ -74,9 +74,9 @@ impl ShowTarget {
             }
         }
         let shelf = StoreShelf::new(self.stores.clone());
-        let refresh = shelf.refresh();
-        if let Some(problem) = refresh.problems.first() {
-            anyhow::bail!("{problem}");
+        // A damaged store or checkpoint is named; the rest is still shown.
+        for problem in shelf.refresh().problems {
+            errln!("warning: {problem}");
         }
         let tables = (!self.no_tablebases).then_some(self.tablebases.as_path());
         Ok(Knowledge::new(tables, ProofIndex::default()).with_stores(shelf))

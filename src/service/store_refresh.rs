@@ -8,6 +8,8 @@ use std::time::Duration;
 /// Starts a thread that refreshes `state`'s stores every `every` until
 /// the state is dropped; each new problem is logged once.
 pub fn start(state: &Arc<AppState>, every: Duration) -> std::io::Result<()> {
+    // Never a busy loop, whatever a library caller sets.
+    let every = every.max(Duration::from_millis(100));
     let weak: Weak<AppState> = Arc::downgrade(state);
     std::thread::Builder::new()
         .name("ransom-store-refresh".into())
@@ -28,6 +30,9 @@ pub fn start(state: &Arc<AppState>, every: Duration) -> std::io::Result<()> {
                 for problem in refresh.problems {
                     if !reported.contains(&problem) {
                         tracing::warn!("store not read: {problem}");
+                        if reported.len() >= 1000 {
+                            reported.remove(0);
+                        }
                         reported.push(problem);
                     }
                 }

@@ -262,6 +262,47 @@ pub fn read(path: &Path, variant: &str) -> Result<LogContents, StoreError> {
     Ok(contents)
 }
 
+/// The whole records of the log at `path` after its first `skip`, for a
+/// reader beside a writer ([`super::StoreReader`]): the header is checked;
+/// an incomplete or bad last record is left for the next read (a write in
+/// progress); a bad record with good ones after it is damage.
+pub fn read_after(path: &Path, variant: &str, skip: u64) -> Result<Vec<Record>, StoreError> {
+    let mut file = std::fs::File::open(path).map_err(io(path))?;
+    let mut head = [0u8; HEADER_BYTES as usize];
+    if file.read_exact(&mut head).is_err() {
+        // Logs are created whole: one this short is not ours to read yet.
+        return Ok(Vec::new());
+    }
+    if head != header(variant) {
+        return Err(corrupt(
+            path,
+            format!("not a store log of {variant} (bad header)"),
+        ));
+    }
+    file.seek(SeekFrom::Start(HEADER_BYTES + skip * RECORD_BYTES as u64))
+        .map_err(io(path))?;
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes).map_err(io(path))?;
+    let decoded: Vec<Option<Record>> = bytes
+        .chunks_exact(RECORD_BYTES)
+        .map(Record::decode)
+        .collect();
+    let good_end = decoded
+        .iter()
+        .rposition(Option::is_some)
+        .map_or(0, |i| i + 1);
+    if let Some(bad) = decoded[..good_end].iter().position(Option::is_none) {
+        return Err(corrupt(
+            path,
+            format!(
+                "record {}: checksum mismatch, with good records after it",
+                skip + bad as u64
+            ),
+        ));
+    }
+    Ok(decoded.into_iter().take(good_end).flatten().collect())
+}
+
 /// Appends records to a log, in batches.
 pub struct LogWriter {
     path: PathBuf,

@@ -35,12 +35,14 @@ pub struct StoreReader {
     dir: PathBuf,
     /// The compacted table, its generation and records.
     table: Option<(u32, TableReader)>,
-    /// The logs read, with the bytes each had.
+    /// The logs read, with the records read from each.
     logs: Vec<(u32, u64)>,
     /// Every log record, joined per position.
     recent: HashMap<u64, (Solved, Packed)>,
     /// Decompressed blocks of the table, shared with other readers.
     cache: Option<Arc<BlockCache>>,
+    /// The damage the last refresh found.
+    problems: Vec<String>,
 }
 
 /// What a store's files hold beyond what a reader has read
@@ -48,24 +50,29 @@ pub struct StoreReader {
 pub struct StoreUpdate {
     /// A new compacted table (or none left), when it changed.
     table: Option<Option<(u32, TableReader)>>,
-    /// Every log with its length, and the records to read from it.
+    /// Every log with the records read from it before, and those new.
     logs: Vec<(u32, u64, Vec<Record>)>,
+    /// Damage found in the logs, each naming its file.
+    problems: Vec<String>,
 }
 
 impl StoreUpdate {
     /// Whether there is nothing new.
     pub fn is_empty(&self) -> bool {
-        self.table.is_none() && self.logs.iter().all(|l| l.2.is_empty())
+        self.table.is_none() && self.logs.iter().all(|l| l.2.is_empty()) && self.problems.is_empty()
     }
 }
 
 /// What a [`StoreReader::refresh`] did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Refreshed {
     /// A new compacted table was opened (the logs read again).
     pub new_table: bool,
     /// Log records read (all of them again when `new_table`).
     pub records: u64,
+    /// Damage found in the logs (records lost beyond a torn write), each
+    /// naming its file: what remains is served.
+    pub problems: Vec<String>,
 }
 
 impl StoreReader {
@@ -101,9 +108,16 @@ impl StoreReader {
             logs: Vec::new(),
             recent: HashMap::new(),
             cache,
+            problems: Vec::new(),
         };
         reader.refresh()?;
         Ok(reader)
+    }
+
+    /// The damage the last refresh found in the logs (records lost
+    /// beyond a torn write), each naming its file.
+    pub fn problems(&self) -> &[String] {
+        &self.problems
     }
 
     /// The rule set.
@@ -176,21 +190,32 @@ impl StoreReader {
             })
         };
         let mut logs = Vec::new();
+        let mut problems = Vec::new();
         for (generation, path) in &files.logs {
-            let bytes = std::fs::metadata(path)
-                .map_err(crate::store::io_error(path))?
-                .len();
-            let seen = self.logs.iter().find(|l| l.0 == *generation).map(|l| l.1);
-            if table.is_none() && seen == Some(bytes) {
-                logs.push((*generation, bytes, Vec::new()));
-                continue;
-            }
-            // A log only grows: what was read before is read again and
-            // joins to the same values.
-            let contents = log::read(path, self.variant.name())?;
-            logs.push((*generation, bytes, contents.records));
+            let seen = self
+                .logs
+                .iter()
+                .find(|l| l.0 == *generation)
+                .map(|l| l.1)
+                .filter(|_| table.is_none());
+            let records = match seen {
+                // Only what was appended since: a log only grows.
+                Some(seen) => log::read_after(path, self.variant.name(), seen)?,
+                None => {
+                    let contents = log::read(path, self.variant.name())?;
+                    if let Some(damage) = contents.damage {
+                        problems.push(format!("{}: {damage}", path.display()));
+                    }
+                    contents.records
+                }
+            };
+            logs.push((*generation, seen.unwrap_or(0), records));
         }
-        Ok(StoreUpdate { table, logs })
+        Ok(StoreUpdate {
+            table,
+            logs,
+            problems,
+        })
     }
 
     /// Takes in what [`StoreReader::read_update`] read.
@@ -202,13 +227,16 @@ impl StoreReader {
             refreshed.new_table = true;
         }
         self.logs.clear();
-        for (generation, bytes, records) in update.logs {
+        for (generation, before, records) in update.logs {
             refreshed.records += records.len() as u64;
+            let read = before + records.len() as u64;
             for record in records {
                 self.add(record);
             }
-            self.logs.push((generation, bytes));
+            self.logs.push((generation, read));
         }
+        refreshed.problems = update.problems;
+        self.problems.clone_from(&refreshed.problems);
         refreshed
     }
 
@@ -272,7 +300,7 @@ impl StoreReader {
     }
 
     /// The files a refresh read last: the table's generation and the
-    /// logs' generations with their lengths.
+    /// logs' generations with the records read from each.
     pub fn files(&self) -> (Option<u32>, &[(u32, u64)]) {
         (self.table.as_ref().map(|t| t.0), &self.logs)
     }

@@ -123,6 +123,16 @@ impl Solved {
         None
     }
 
+    /// Whether the record can be trusted for a position with `turn` to
+    /// move: not both won and lost, not won by a side it also says has no
+    /// forced win (either contradiction means two positions share a hash
+    /// or the store is damaged; such a record is never used).
+    pub fn is_consistent_for(self, turn: Color) -> bool {
+        let won_without_a_win = self.is_win() && self.no_win(turn);
+        let lost_to_no_win = self.is_loss() && self.no_win(!turn);
+        !(self.is_contradictory() || won_without_a_win || lost_to_no_win)
+    }
+
     /// Two records of one position joined, `self` the earlier: every flag
     /// of both, and the earlier win's move and size. A stored move is never
     /// replaced: it points to positions recorded before it, so following
@@ -177,6 +187,17 @@ mod tests {
             win.merge(Solved::loss(1))
                 .attacker_wins(Color::White, Color::White),
             None
+        );
+        assert!(win.is_consistent_for(Color::White));
+        assert!(
+            !merged.is_consistent_for(Color::White),
+            "won, and no win for White"
+        );
+        assert!(merged.is_consistent_for(Color::Black));
+        assert!(
+            !Solved::loss(1)
+                .merge(no_white)
+                .is_consistent_for(Color::Black)
         );
         assert_eq!(Solved::from_bits(0), None);
         assert_eq!(Solved::from_bits(0x100), None, "a move without a win");
