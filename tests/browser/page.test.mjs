@@ -100,6 +100,9 @@ try {
 
   // A promotion offers a chooser; once a choice is played it disappears.
   await page.selectOption("#variant-select", "chess");
+  // The variant's start position loads first; typing before it arrives
+  // would be overwritten.
+  await page.waitForFunction(() => document.getElementById("fen-input").value.startsWith("rnbqkbnr/pppppppp"));
   await page.fill("#fen-input", "8/P7/8/8/8/8/k7/7K w - - 0 1");
   await page.click("#load-btn");
   await page.waitForFunction(() => document.getElementById("fen-input").value.startsWith("8/P7"));
