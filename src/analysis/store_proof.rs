@@ -55,15 +55,23 @@ pub struct ProofFromStore<P: Position> {
     pub verified: VerifiedProof,
 }
 
-/// The stores of one rule set, looked up by hash.
+/// The stores of one rule set, looked up by hash and packed position.
 struct ByHash<'a> {
     knowledge: &'a Knowledge,
     variant: Variant,
 }
 
 impl SolvedLookup for ByHash<'_> {
-    fn solved(&self, hash: u64) -> Option<crate::solved::Solved> {
-        self.knowledge.stores()?.lookup_key(self.variant, hash)
+    fn solved(
+        &self,
+        hash: u64,
+        packed: Option<&crate::solved::packed::Packed>,
+    ) -> Option<crate::solved::Solved> {
+        let stores = self.knowledge.stores()?;
+        match packed {
+            Some(packed) => stores.lookup_packed(self.variant, hash, packed),
+            None => stores.lookup_key(self.variant, hash),
+        }
     }
 }
 

@@ -75,6 +75,14 @@ impl StoreShelf {
         Self::with_cache_bytes(roots, DEFAULT_CACHE_BYTES)
     }
 
+    /// The stores under `roots`, read now: the shelf and what reading
+    /// found (stores opened, problems, each naming its file).
+    pub fn read(roots: Vec<PathBuf>) -> (StoreShelf, ShelfRefresh) {
+        let shelf = StoreShelf::new(roots);
+        let refresh = shelf.refresh();
+        (shelf, refresh)
+    }
+
     /// [`StoreShelf::new`] keeping at most `bytes` of decompressed table
     /// blocks, over every store.
     pub fn with_cache_bytes(roots: Vec<PathBuf>, bytes: u64) -> StoreShelf {
@@ -180,6 +188,17 @@ impl StoreShelf {
     /// verifier checks).
     pub fn lookup_key(&self, variant: Variant, key: u64) -> Option<Solved> {
         self.joined(variant, |reader| reader.lookup_key(key))
+    }
+
+    /// What the stores of `variant` hold for the position packed as
+    /// `packed` whose hash is `key`.
+    pub fn lookup_packed(
+        &self,
+        variant: Variant,
+        key: u64,
+        packed: &crate::solved::packed::Packed,
+    ) -> Option<Solved> {
+        self.joined(variant, |reader| reader.lookup_packed(key, packed))
     }
 
     /// `read`'s answers from every store of `variant`, joined.

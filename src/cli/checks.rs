@@ -209,3 +209,11 @@ pub fn play_moves<P: ransom::Position>(
     }
     Ok((pos, played))
 }
+
+/// `name` with its first letter capitalised (`white` → `White`).
+pub fn capitalised(name: &str) -> String {
+    let mut chars = name.chars();
+    chars.next().map_or(String::new(), |c| {
+        c.to_ascii_uppercase().to_string() + chars.as_str()
+    })
+}

@@ -138,7 +138,7 @@ fn list<P: Position>(start: P, args: &FrontierArgs) -> anyhow::Result<ExitCode> 
     for (attacker, path, (pn, dn), outer, nodes, open, listed, views) in &searches {
         println!(
             "{} to prove a win from {} ({}): root pn {pn} dn {dn}, {} nodes searched, outer tree {outer} nodes, {open} open leaves",
-            capitalised(attacker.name()),
+            super::checks::capitalised(attacker.name()),
             fen::write(&root),
             path.display(),
             nodes
@@ -168,12 +168,4 @@ fn list<P: Position>(start: P, args: &FrontierArgs) -> anyhow::Result<ExitCode> 
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-fn capitalised(name: &str) -> String {
-    let mut chars = name.chars();
-    chars
-        .next()
-        .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
-        .unwrap_or_default()
 }

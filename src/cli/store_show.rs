@@ -73,9 +73,9 @@ impl ShowTarget {
                 anyhow::bail!("{}: not a store directory", dir.display());
             }
         }
-        let shelf = StoreShelf::new(self.stores.clone());
+        let (shelf, read) = StoreShelf::read(self.stores.clone());
         // A damaged store or checkpoint is named; the rest is still shown.
-        for problem in shelf.refresh().problems {
+        for problem in read.problems {
             errln!("warning: {problem}");
         }
         let tables = (!self.no_tablebases).then_some(self.tablebases.as_path());
@@ -161,7 +161,7 @@ fn headline<P: Position>(pos: &P, exploration: &Exploration) -> String {
     let at = &exploration.position;
     let mut text = format!(
         "{} to move: {} ({}",
-        capitalised(pos.turn().name()),
+        super::checks::capitalised(pos.turn().name()),
         at.standing.name(),
         at.verdict.source.name()
     );
@@ -176,13 +176,6 @@ fn headline<P: Position>(pos: &P, exploration: &Exploration) -> String {
         text += &format!(", game over: {outcome}");
     }
     text
-}
-
-fn capitalised(name: &str) -> String {
-    let mut chars = name.chars();
-    chars.next().map_or(String::new(), |c| {
-        c.to_ascii_uppercase().to_string() + chars.as_str()
-    })
 }
 
 /// The moves, one row each; columns that say nothing for any move are

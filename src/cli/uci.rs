@@ -482,8 +482,9 @@ impl Session {
     fn knowledge(&mut self) -> &Knowledge {
         let (tablebases, proofs, store) = (&self.tablebases, &self.proofs, &self.store);
         self.knowledge.get_or_insert_with(|| {
-            let shelf = StoreShelf::new(vec![store.clone()]);
-            shelf.refresh();
+            // A damaged store answers from what remains (the service and
+            // `store show` name the damage).
+            let (shelf, _) = StoreShelf::read(vec![store.clone()]);
             Knowledge::new(Some(tablebases), ProofIndex::load_dir(proofs)).with_stores(shelf)
         })
     }

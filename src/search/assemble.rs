@@ -55,7 +55,11 @@ impl<P: Position> Assembly<'_, P> {
         if let Some(outcome) = pos.outcome_given(&moves) {
             return outcome.winner == Some(self.winner);
         }
-        let record = self.store.solved(hash).filter(|r| !r.is_contradictory());
+        let packed = crate::solved::packed::pack(pos);
+        let record = self
+            .store
+            .solved(hash, packed.as_ref())
+            .filter(|r| r.is_consistent_for(pos.turn()));
         let winner_moves = pos.turn() == self.winner;
         let stored = record.is_some_and(|r| {
             if winner_moves {

@@ -40,8 +40,7 @@ impl AppState {
             proofs,
         )
         .map_err(|e| anyhow::anyhow!(e))?;
-        let shelf = StoreShelf::new(config.stores.clone());
-        let stores_at_start = shelf.refresh();
+        let (shelf, stores_at_start) = StoreShelf::read(config.stores.clone());
         let knowledge = knowledge.with_stores(shelf);
         let puzzles = config
             .puzzles

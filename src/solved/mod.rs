@@ -56,19 +56,26 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// Where a walk over stored results reads them: a store open for
 /// writing, or a [`StoreReader`].
 pub trait SolvedLookup {
-    /// What is known under the position hash `hash`.
-    fn solved(&self, hash: u64) -> Option<Solved>;
+    /// What is known under the position hash `hash`; where the lookup
+    /// keeps positions and `packed` is given, only a record of that very
+    /// position.
+    fn solved(&self, hash: u64, packed: Option<&packed::Packed>) -> Option<Solved>;
 }
 
 impl SolvedLookup for SolvedStore {
-    fn solved(&self, hash: u64) -> Option<Solved> {
+    fn solved(&self, hash: u64, _: Option<&packed::Packed>) -> Option<Solved> {
+        // The in-memory index keeps no positions: the verifier checks
+        // whatever a walk over it finds.
         self.get(hash)
     }
 }
 
 impl SolvedLookup for StoreReader {
-    fn solved(&self, hash: u64) -> Option<Solved> {
-        self.lookup_key(hash)
+    fn solved(&self, hash: u64, packed: Option<&packed::Packed>) -> Option<Solved> {
+        match packed {
+            Some(packed) => self.lookup_packed(hash, packed),
+            None => self.lookup_key(hash),
+        }
     }
 }
 
