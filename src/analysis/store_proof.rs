@@ -8,7 +8,7 @@ use super::knowledge::Knowledge;
 use crate::board::Color;
 use crate::notation::fen;
 use crate::position::Position;
-use crate::search::assemble::assemble;
+use crate::search::assemble::assemble_at_most;
 use crate::search::proof::Proof;
 use crate::search::verify::VerifiedProof;
 use crate::solved::SolvedLookup;
@@ -31,13 +31,12 @@ pub enum StoreProofError {
         /// The position.
         fen: String,
     },
-    /// The proof holds more winning moves than allowed.
+    /// The proof holds more winning moves than allowed (reading it out
+    /// stops there).
     #[error(
-        "the proof holds {moves} positions where the winner moves, more than the limit of {limit}: choose a line deeper in it, or raise the limit"
+        "the proof holds more than the limit of {limit} positions where the winner moves: choose a line deeper in it, or raise the limit"
     )]
     TooLarge {
-        /// Positions where the winner moves.
-        moves: usize,
         /// The limit.
         limit: usize,
     },
@@ -99,22 +98,22 @@ pub fn proof_from_stores<P: Position + Any>(
     };
     let mut moves = HashMap::new();
     let mut done = HashSet::new();
-    if !assemble(
+    let complete = assemble_at_most(
         pos,
         winner,
         &lookup,
         knowledge.oracle::<P>(),
         &mut moves,
         &mut done,
-    ) {
+        limit,
+    );
+    if moves.len() > limit {
+        // Stopped as soon as the proof outgrew the limit.
+        return Err(StoreProofError::TooLarge { limit });
+    }
+    if !complete {
         return Err(StoreProofError::Incomplete {
             fen: fen::write(pos),
-        });
-    }
-    if moves.len() > limit {
-        return Err(StoreProofError::TooLarge {
-            moves: moves.len(),
-            limit,
         });
     }
     let proof = Proof {

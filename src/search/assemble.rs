@@ -22,6 +22,21 @@ pub fn assemble<P: Position>(
     proof: &mut HashMap<u64, Move>,
     done: &mut HashSet<u64>,
 ) -> bool {
+    assemble_at_most(pos, winner, store, oracle, proof, done, usize::MAX)
+}
+
+/// [`assemble`], giving up (`false`) once `proof` holds more than `limit`
+/// winning moves: the caller tells a proof too large from a missing one by
+/// `proof.len() > limit`.
+pub fn assemble_at_most<P: Position>(
+    pos: &P,
+    winner: Color,
+    store: &dyn SolvedLookup,
+    oracle: Option<&dyn Oracle<P>>,
+    proof: &mut HashMap<u64, Move>,
+    done: &mut HashSet<u64>,
+    limit: usize,
+) -> bool {
     let mut walk = Assembly {
         winner,
         store,
@@ -29,6 +44,7 @@ pub fn assemble<P: Position>(
         proof,
         done,
         path: HashSet::new(),
+        limit,
     };
     walk.visit(pos)
 }
@@ -40,10 +56,14 @@ struct Assembly<'a, P> {
     proof: &'a mut HashMap<u64, Move>,
     done: &'a mut HashSet<u64>,
     path: HashSet<u64>,
+    limit: usize,
 }
 
 impl<P: Position> Assembly<'_, P> {
     fn visit(&mut self, pos: &P) -> bool {
+        if self.proof.len() > self.limit {
+            return false;
+        }
         let hash = pos.zobrist();
         if self.done.contains(&hash) {
             return true;
