@@ -66,11 +66,9 @@ impl SolvedLookup for ByHash<'_> {
         hash: u64,
         packed: Option<&crate::solved::packed::Packed>,
     ) -> Option<crate::solved::Solved> {
-        let stores = self.knowledge.stores()?;
-        match packed {
-            Some(packed) => stores.lookup_packed(self.variant, hash, packed),
-            None => stores.lookup_key(self.variant, hash),
-        }
+        self.knowledge
+            .stores()?
+            .lookup_checked(self.variant, hash, packed)
     }
 }
 

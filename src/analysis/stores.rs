@@ -190,15 +190,17 @@ impl StoreShelf {
         self.joined(variant, |reader| reader.lookup_key(key))
     }
 
-    /// What the stores of `variant` hold for the position packed as
-    /// `packed` whose hash is `key`.
-    pub fn lookup_packed(
+    /// What the stores of `variant` hold under `key`; with `packed`, only
+    /// for that very position (see [`crate::solved::SolvedLookup`]).
+    pub fn lookup_checked(
         &self,
         variant: Variant,
         key: u64,
-        packed: &crate::solved::packed::Packed,
+        packed: Option<&crate::solved::packed::Packed>,
     ) -> Option<Solved> {
-        self.joined(variant, |reader| reader.lookup_packed(key, packed))
+        self.joined(variant, |reader| {
+            crate::solved::SolvedLookup::solved(reader, key, packed)
+        })
     }
 
     /// `read`'s answers from every store of `variant`, joined.

@@ -222,22 +222,8 @@ pub fn read(path: &Path, variant: &str) -> Result<LogContents, StoreError> {
         ));
     }
     let body = &bytes[HEADER_BYTES as usize..];
-    let chunks: Vec<&[u8]> = body.chunks_exact(RECORD_BYTES).collect();
-    let decoded: Vec<Option<Record>> = chunks.iter().map(|c| Record::decode(c)).collect();
-    let good_end = decoded
-        .iter()
-        .rposition(Option::is_some)
-        .map_or(0, |i| i + 1);
-    if let Some(bad) = decoded[..good_end].iter().position(Option::is_none) {
-        return Err(corrupt(
-            path,
-            format!(
-                "record {bad} (byte {}): checksum mismatch, with good records after it",
-                HEADER_BYTES as usize + bad * RECORD_BYTES
-            ),
-        ));
-    }
-    let records: Vec<Record> = decoded.into_iter().take(good_end).flatten().collect();
+    let records = decode_records(path, body, 0)?;
+    let good_end = records.len();
     let mut contents = LogContents {
         records,
         torn_bytes: (body.len() - good_end * RECORD_BYTES) as u64,
@@ -283,7 +269,14 @@ pub fn read_after(path: &Path, variant: &str, skip: u64) -> Result<Vec<Record>, 
         .map_err(io(path))?;
     let mut bytes = Vec::new();
     file.read_to_end(&mut bytes).map_err(io(path))?;
-    let decoded: Vec<Option<Record>> = bytes
+    decode_records(path, &bytes, skip)
+}
+
+/// The records of `body` (log bytes from record number `first` on) up to
+/// the last good one: what follows it is a torn write, left out; a bad
+/// record with good ones after it is damage, named by its number and byte.
+fn decode_records(path: &Path, body: &[u8], first: u64) -> Result<Vec<Record>, StoreError> {
+    let decoded: Vec<Option<Record>> = body
         .chunks_exact(RECORD_BYTES)
         .map(Record::decode)
         .collect();
@@ -292,11 +285,12 @@ pub fn read_after(path: &Path, variant: &str, skip: u64) -> Result<Vec<Record>, 
         .rposition(Option::is_some)
         .map_or(0, |i| i + 1);
     if let Some(bad) = decoded[..good_end].iter().position(Option::is_none) {
+        let number = first + bad as u64;
         return Err(corrupt(
             path,
             format!(
-                "record {}: checksum mismatch, with good records after it",
-                skip + bad as u64
+                "record {number} (byte {}): checksum mismatch, with good records after it",
+                HEADER_BYTES + number * RECORD_BYTES as u64
             ),
         ));
     }

@@ -72,10 +72,18 @@ impl SolvedLookup for SolvedStore {
 
 impl SolvedLookup for StoreReader {
     fn solved(&self, hash: u64, packed: Option<&packed::Packed>) -> Option<Solved> {
-        match packed {
-            Some(packed) => self.lookup_packed(hash, packed),
-            None => self.lookup_key(hash),
-        }
+        self.lookup_checked(hash, packed)
+    }
+}
+
+/// The error for a rule set's store folder `dir` that does not exist.
+fn no_store_here(dir: &Path) -> StoreError {
+    StoreError::Io {
+        path: dir.display().to_string(),
+        error: std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            "no store of this rule set here",
+        ),
     }
 }
 
@@ -289,13 +297,7 @@ impl SolvedStore {
             Some(root) => {
                 let dir = variant_dir(root, variant);
                 if !dir.is_dir() {
-                    return Err(StoreError::Io {
-                        path: dir.display().to_string(),
-                        error: std::io::Error::new(
-                            std::io::ErrorKind::NotFound,
-                            "no store of this rule set here",
-                        ),
-                    });
+                    return Err(no_store_here(&dir));
                 }
                 let _shared = lock(&dir, false, wait)?;
                 let read = read_index(&scan(&dir)?, variant, memory_bytes)?;

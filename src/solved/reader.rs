@@ -93,13 +93,7 @@ impl StoreReader {
     ) -> Result<StoreReader, StoreError> {
         let dir = super::variant_dir(root, variant);
         if !dir.is_dir() {
-            return Err(StoreError::Io {
-                path: dir.display().to_string(),
-                error: std::io::Error::new(
-                    std::io::ErrorKind::NotFound,
-                    "no store of this rule set here",
-                ),
-            });
+            return Err(super::no_store_here(&dir));
         }
         let mut reader = StoreReader {
             variant,
@@ -267,35 +261,33 @@ impl StoreReader {
     /// What the store knows about the position packed as `packed` whose
     /// hash is `key`.
     pub fn lookup_packed(&self, key: u64, packed: &Packed) -> Option<Solved> {
-        let from_table = self.table.as_ref().and_then(|(_, table)| {
-            table
-                .with_value(key, |bytes| Record::from_table(key, bytes))
-                .ok()
-                .flatten()
-                .flatten()
-                .filter(|record| record.position.as_ref() == Some(packed))
-                .map(|record| record.value)
-        });
-        let from_logs = self
-            .recent
-            .get(&key)
-            .filter(|(_, position)| position == packed)
-            .map(|(value, _)| *value);
-        joined(from_table, from_logs)
+        self.lookup_checked(key, Some(packed))
     }
 
     /// What the store knows under `key`, whatever position it belongs to
     /// (for walks that play moves and let the verifier check the result).
     pub fn lookup_key(&self, key: u64) -> Option<Solved> {
+        self.lookup_checked(key, None)
+    }
+
+    /// The table's and the logs' records under `key`, joined; with
+    /// `packed`, only those of that very position.
+    pub(super) fn lookup_checked(&self, key: u64, packed: Option<&Packed>) -> Option<Solved> {
+        let belongs = |position: Option<&Packed>| packed.is_none_or(|p| position == Some(p));
         let from_table = self.table.as_ref().and_then(|(_, table)| {
             table
                 .with_value(key, |bytes| Record::from_table(key, bytes))
                 .ok()
                 .flatten()
                 .flatten()
+                .filter(|record| belongs(record.position.as_ref()))
                 .map(|record| record.value)
         });
-        let from_logs = self.recent.get(&key).map(|(value, _)| *value);
+        let from_logs = self
+            .recent
+            .get(&key)
+            .filter(|(_, position)| belongs(Some(position)))
+            .map(|(value, _)| *value);
         joined(from_table, from_logs)
     }
 
