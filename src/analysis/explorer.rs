@@ -112,14 +112,14 @@ pub fn explore<P: Position + Any>(
     window: MoveWindow,
 ) -> Exploration {
     let analysis = knowledge.analyse_window(pos, window);
-    let position = explored(knowledge, pos, analysis.verdict);
+    let position = explored(knowledge, pos, analysis.verdict, analysis.stored);
     let mut moves: Vec<ExploredMove> = analysis
         .moves
         .iter()
         .map(|m| {
             let mut child = pos.clone();
             child.play_unchecked(m.mv);
-            let after = explored(knowledge, &child, m.verdict);
+            let after = explored(knowledge, &child, m.verdict, m.stored);
             let best_san = after.best.map(|b| san::write(&child, b));
             ExploredMove {
                 mv: m.mv,
@@ -150,9 +150,14 @@ pub fn explore<P: Position + Any>(
     }
 }
 
-/// What is known about `pos`, given its verdict.
-fn explored<P: Position + Any>(knowledge: &Knowledge, pos: &P, verdict: Verdict) -> Explored {
-    let stored = knowledge.stores().and_then(|s| s.lookup(pos));
+/// What is known about `pos`, given its verdict and the store's record
+/// of it (looked up once, by the analysis).
+fn explored<P: Position + Any>(
+    knowledge: &Knowledge,
+    pos: &P,
+    verdict: Verdict,
+    stored: Option<crate::solved::Solved>,
+) -> Explored {
     let open = knowledge
         .stores()
         .map(|s| s.open_numbers(pos))

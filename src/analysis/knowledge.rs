@@ -137,6 +137,8 @@ pub struct MoveVerdict {
     pub outcome: Option<&'static str>,
     /// The move itself.
     pub mv: Move,
+    /// The solved-position store's record of the position after it.
+    pub stored: Option<crate::solved::Solved>,
 }
 
 impl MoveVerdict {
@@ -322,14 +324,18 @@ impl Knowledge {
             pos,
             pos.outcome(),
             &self.proofs.read().unwrap_or_else(|e| e.into_inner()),
+            self.stored(pos),
         )
     }
 
+    /// The verdict of `pos`, given its outcome and what the store holds
+    /// for it (looked up once by the caller, who keeps it).
     fn verdict_with<P: Position + Any>(
         &self,
         pos: &P,
         outcome: Option<Outcome>,
         proofs: &ProofIndex,
+        stored: Option<crate::solved::Solved>,
     ) -> Verdict {
         if let Some(o) = outcome {
             let category = match o.winner {
@@ -376,7 +382,7 @@ impl Knowledge {
                 source: Source::Proof,
             };
         }
-        if let Some(stored) = self.stored(pos) {
+        if let Some(stored) = stored {
             let category = if stored.is_win() {
                 Category::Win
             } else if stored.is_loss() {
@@ -416,8 +422,8 @@ impl Knowledge {
         let proofs = self.proofs.read().unwrap_or_else(|e| e.into_inner());
         let legal = pos.legal_moves();
         let outcome = pos.outcome_given(&legal);
-        let mut verdict = self.verdict_with(pos, outcome, &proofs);
         let stored = self.stored(pos);
+        let mut verdict = self.verdict_with(pos, outcome, &proofs, stored);
         if outcome.is_some() {
             // The game is over: no move is played any more.
             return Analysis {
@@ -442,7 +448,8 @@ impl Knowledge {
                 child.play_unchecked(m);
                 let child_outcome = child.outcome();
                 let same_side = child.turn() == pos.turn();
-                let mut v = self.verdict_with(&child, child_outcome, &proofs);
+                let child_stored = self.stored(&child);
+                let mut v = self.verdict_with(&child, child_outcome, &proofs, child_stored);
                 if Some(m) == proof_move && v.category == Category::Unknown {
                     // The proof's move wins: the opponent loses after it
                     // (or the mover, still to move, wins).
@@ -464,6 +471,7 @@ impl Knowledge {
                     verdict: v,
                     outcome: child_outcome.map(|o| o.kind.name()),
                     mv: m,
+                    stored: child_stored,
                 }
             })
             .collect();
