@@ -15,6 +15,24 @@ fn proved_e4(name: &str) -> PathBuf {
     dir
 }
 
+/// `ransom store export e4 --pgn e4.pgn` in `dir`, which must succeed;
+/// its standard output.
+fn export_e4(dir: &std::path::Path) -> String {
+    let (code, out, err) = ransom(
+        &[
+            "store",
+            "export",
+            "e4",
+            "--pgn",
+            "e4.pgn",
+            "--no-tablebases",
+        ],
+        dir,
+    );
+    assert_eq!(code, 0, "{err}");
+    out
+}
+
 #[test]
 fn show_lists_every_move_with_the_store_result() {
     let dir = proved_e4("show");
@@ -82,18 +100,7 @@ fn show_and_export_name_bad_input() {
 #[test]
 fn export_writes_every_line_to_the_end_of_the_game() {
     let dir = proved_e4("export");
-    let (code, out, err) = ransom(
-        &[
-            "store",
-            "export",
-            "e4",
-            "--pgn",
-            "e4.pgn",
-            "--no-tablebases",
-        ],
-        &dir,
-    );
-    assert_eq!(code, 0, "{err}");
+    let out = export_e4(&dir);
     assert!(out.contains("black wins"), "{out}");
     let pgn = std::fs::read_to_string(dir.join("e4.pgn")).unwrap();
     assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
@@ -148,18 +155,7 @@ fn export_writes_every_line_to_the_end_of_the_game() {
 #[ignore = "needs python3 with python-chess (pip install chess)"]
 fn export_is_read_to_the_end_of_every_line_by_python_chess() {
     let dir = proved_e4("python-chess");
-    let (code, _, err) = ransom(
-        &[
-            "store",
-            "export",
-            "e4",
-            "--pgn",
-            "e4.pgn",
-            "--no-tablebases",
-        ],
-        &dir,
-    );
-    assert_eq!(code, 0, "{err}");
+    export_e4(&dir);
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python/walk_pgn.py");
     let out = std::process::Command::new("python3")
         .arg(&script)

@@ -82,13 +82,7 @@ fn solve_one<P: Position>(start: P, args: &MateArgs) -> anyhow::Result<ExitCode>
             &pos,
             pos.turn(),
             &|h| solution.get(h).map(|(mv, _)| mv),
-            &super::proof_pgn::PgnWriting {
-                event: &event,
-                full: args.pgn_full,
-                once_hint: "leave out --pgn-full",
-                quiet: args.quiet,
-                annotate: &|_| None,
-            },
+            &super::proof_pgn::PgnWriting::from_flags(&event, args.pgn_full, args.quiet),
         )?;
     }
     if args.stream {

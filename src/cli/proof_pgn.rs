@@ -29,6 +29,19 @@ pub(super) struct PgnWriting<'a> {
     pub annotate: &'a dyn Fn(u64) -> Option<String>,
 }
 
+impl<'a> PgnWriting<'a> {
+    /// As `--pgn FILE [--pgn-full]` of `prove` and `mate` ask: no comments.
+    pub fn from_flags(event: &'a str, full: bool, quiet: bool) -> PgnWriting<'a> {
+        PgnWriting {
+            event,
+            full,
+            once_hint: "leave out --pgn-full",
+            quiet,
+            annotate: &|_| None,
+        }
+    }
+}
+
 /// Writes the PGN of the proof that `winner` wins from `root` to `path`:
 /// with every transposed subtree in place when `full`, else each position
 /// once (later meetings marked `{transposes to an earlier line}`); a

@@ -353,13 +353,7 @@ fn prove_from<P: Position>(start: P, args: &ProveArgsOwned) -> anyhow::Result<Ex
                 &proof.root,
                 winner,
                 &lookup,
-                &super::proof_pgn::PgnWriting {
-                    event: &event,
-                    full: args.pgn_full,
-                    once_hint: "leave out --pgn-full",
-                    quiet: args.quiet,
-                    annotate: &|_| None,
-                },
+                &super::proof_pgn::PgnWriting::from_flags(&event, args.pgn_full, args.quiet),
             )?;
         }
     }
