@@ -518,7 +518,7 @@ fn a_shard_keeps_its_tree_and_result_until_its_new_table_is_written() {
 /// (even rewritten with as many bytes) is refused as changed, not copied.
 #[test]
 fn a_tree_that_changed_since_it_was_read_is_refused_at_hand_over() {
-    use ransom::search::scale::adopt::{hand_over, read_shard_trees};
+    use ransom::solved::adopt::{hand_over, read_shard_trees};
     let (dir, checkpoint) = store_with_a_checkpoint("handover-reread");
     let from = dir.join("from");
     std::fs::create_dir_all(&from).unwrap();

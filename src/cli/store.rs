@@ -424,7 +424,7 @@ fn verify(args: &VerifyTarget) -> anyhow::Result<ExitCode> {
                     "damaged_checkpoints": c.damaged_checkpoints.iter().map(|(p, why)| serde_json::json!({"file": p.display().to_string(), "problem": why})).collect::<Vec<_>>(),
                     "problems": problems}));
             }
-            Err(solved::StoreCheckError::Store(e @ StoreError::Busy { .. })) => {
+            Err(ransom::search::StoreCheckError::Store(e @ StoreError::Busy { .. })) => {
                 failed = true;
                 if !target.json {
                     errln!("BUSY (not checked): {e}");
@@ -456,10 +456,10 @@ fn check<P: ransom::Position>(
     tables: Option<&Path>,
     syzygy: Option<&Path>,
     wait: bool,
-) -> Result<solved::StoreCheck, solved::StoreCheckError> {
+) -> Result<ransom::search::StoreCheck, ransom::search::StoreCheckError> {
     // Syzygy tables are antichess tables: other variants' stores are
     // checked without them (the folder was checked before).
     let syzygy = syzygy.filter(|_| P::VARIANT == ransom::variants::Variant::Antichess);
     let oracle = leaf_oracle::<P>(tables, syzygy).ok().flatten();
-    solved::verify_store::<P>(dir, oracle.as_deref(), wait)
+    ransom::search::verify_store::<P>(dir, oracle.as_deref(), wait)
 }

@@ -1,11 +1,11 @@
 //! `ransom store merge DIR SHARD…`: folds the shards of batch jobs into a
 //! store, then copies the outer trees the open jobs left in their shards
-//! into the store's checkpoints (`search::scale::adopt`).
+//! into the store's checkpoints (`solved::adopt`).
 
 use super::jobs;
 use super::progress::Progress;
 use ransom::Variant;
-use ransom::search::scale::adopt::Adopted;
+use ransom::solved::adopt::Adopted;
 use ransom::solved::{self, variant_dir};
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -22,6 +22,7 @@ mod pn;
 pub mod proof;
 mod prover;
 pub mod scale;
+mod store_check;
 #[cfg(feature = "syzygy")]
 mod syzygy_oracle;
 pub mod verify;
@@ -31,4 +32,5 @@ pub use dfpn::{DfPn, ProofRecords, SearchResult, Settled};
 pub use pn::Pn;
 pub use proof::{Proof, ProofMeta};
 pub use prover::{ProveReport, Verdict, prove, prove_with_oracle};
+pub use store_check::{StoreCheck, StoreCheckError, verify_store};
 pub use verify::{VerifiedProof, VerifyError};

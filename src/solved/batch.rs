@@ -238,10 +238,7 @@ impl JobOutcome {
             return None;
         }
         let key = u64::from_str_radix(&self.key, 16).ok()?;
-        Some(crate::search::scale::checkpoint::file_name(
-            key,
-            self.attacker?,
-        ))
+        Some(super::tree_file::file_name(key, self.attacker?))
     }
 }
 

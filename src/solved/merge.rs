@@ -8,16 +8,16 @@
 //! the store as it was, and merging a shard twice changes nothing the
 //! second time. Then, under the same lock, the outer trees the shards'
 //! jobs left open are handed to the store's checkpoints
-//! ([`crate::search::scale::adopt`]): each read with its shard's table
+//! ([`super::adopt`]): each read with its shard's table
 //! (refused if the table changed meanwhile) and written only once the
 //! table's positions are in the store.
 
+use super::adopt::{Adopted, ShardTrees, hand_over, read_shard_trees};
 use super::compact::{CompactReport, rewrite};
 use super::files::{Merged, MergedRecord, read_merged, scan};
 use super::shard::{MERGED_LIST, shard_checkpoints, shard_table};
+use super::tree_file::parse_file_name;
 use super::{CHECKPOINTS_DIR, lock, variant_dir};
-use crate::search::scale::adopt::{Adopted, ShardTrees, hand_over, read_shard_trees};
-use crate::search::scale::checkpoint::parse_file_name;
 use crate::store::{FileIdentity, StoreError, file_identity, io_error};
 use crate::variants::Variant;
 use hashbrown::HashMap;

@@ -24,8 +24,8 @@
 //! an in-memory [`SolvedIndex`] that search threads probe without locks.
 //! One process writes a store at a time (a lock file says so).
 
+pub mod adopt;
 pub mod batch;
-mod check;
 mod compact;
 mod files;
 mod index;
@@ -34,9 +34,9 @@ mod merge;
 pub mod packed;
 mod reader;
 pub mod shard;
+pub mod tree_file;
 mod value;
 
-pub use check::{StoreCheck, StoreCheckError, verify_store};
 pub use compact::{CompactReport, compact};
 pub use files::{Merged, MergedRecord, StoreFiles, StoreReading, read_all, read_merged, scan};
 pub use merge::{MergeReport, MergedShards, ShardMerge, merge_shards};
@@ -132,7 +132,7 @@ pub struct SolvedStore {
 }
 
 /// The folder of a store's rule set that holds the checkpoints of the
-/// searches over it (`search::scale::checkpoint`), one file a search.
+/// searches over it ([`tree_file`]), one file a search.
 pub const CHECKPOINTS_DIR: &str = "checkpoints";
 
 /// Takes the store directory's lock: exclusive for writers, shared for
@@ -302,11 +302,7 @@ impl SolvedStore {
                 let _shared = lock(&dir, false, wait)?;
                 let read = read_index(&scan(&dir)?, variant, memory_bytes)?;
                 if let Some((name, folder)) = tree {
-                    crate::search::scale::adopt::stage_from_store(
-                        &dir.join(CHECKPOINTS_DIR),
-                        name,
-                        folder,
-                    )?;
+                    adopt::stage_from_store(&dir.join(CHECKPOINTS_DIR), name, folder)?;
                 }
                 read
             }

@@ -22,42 +22,13 @@ use crate::moves;
 use crate::notation::fen;
 use crate::position::Position;
 use crate::search::Pn;
+pub use crate::solved::tree_file::{
+    Summary, Totals, file_name, parse_file_name, summary, summary_of,
+};
+use crate::solved::tree_file::{corrupt, read_header, seal, write_header};
 use crate::store::cursor::Cursor;
-use crate::store::{StoreError, io_error, write_atomically};
+use crate::store::{StoreError, write_atomically};
 use std::path::Path;
-
-const MAGIC: &[u8; 8] = b"RANSOMCK";
-const VERSION: u16 = 1;
-
-/// The totals a checkpoint carries beside the tree.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Totals {
-    /// Nodes searched by every run so far.
-    pub nodes: u64,
-    /// Leaf searches run so far.
-    pub leaf_searches: u64,
-    /// Seconds searched so far.
-    pub seconds: f64,
-}
-
-/// The file name of the checkpoint of `attacker`'s search of the
-/// position with hash `key`, in a store's folder of checkpoints.
-pub fn file_name(key: u64, attacker: Color) -> String {
-    format!("{key:016x}-{}.ckpt", attacker.name())
-}
-
-/// The position's hash and the attacker a checkpoint's file name
-/// ([`file_name`]) stands for; `None` for another name.
-pub fn parse_file_name(name: &str) -> Option<(u64, Color)> {
-    let (key, attacker) = name.strip_suffix(".ckpt")?.split_once('-')?;
-    if key.len() != 16 {
-        return None;
-    }
-    Some((
-        u64::from_str_radix(key, 16).ok()?,
-        Color::from_name(attacker)?,
-    ))
-}
 
 /// Writes `tree` and `totals` to `path` atomically.
 pub fn save<P: Position>(
@@ -66,19 +37,14 @@ pub fn save<P: Position>(
     totals: &Totals,
 ) -> Result<(), StoreError> {
     let mut out = Vec::with_capacity(64 + tree.nodes.len() * 16);
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
-    let text = |out: &mut Vec<u8>, s: &str| {
-        out.extend_from_slice(&(s.len() as u16).to_le_bytes());
-        out.extend_from_slice(s.as_bytes());
-    };
-    text(&mut out, P::VARIANT.name());
-    text(&mut out, &fen::write(&tree.nodes[0].pos));
-    out.push(u8::from(tree.attacker == Color::Black));
-    out.extend_from_slice(&totals.nodes.to_le_bytes());
-    out.extend_from_slice(&totals.leaf_searches.to_le_bytes());
-    out.extend_from_slice(&totals.seconds.to_le_bytes());
-    out.extend_from_slice(&(tree.nodes.len() as u32).to_le_bytes());
+    write_header(
+        &mut out,
+        P::VARIANT.name(),
+        &fen::write(&tree.nodes[0].pos),
+        tree.attacker,
+        totals,
+        tree.nodes.len() as u32,
+    );
     let mut stack: Vec<NodeId> = vec![0];
     while let Some(id) = stack.pop() {
         let node = &tree.nodes[id as usize];
@@ -90,131 +56,8 @@ pub fn save<P: Position>(
         out.extend_from_slice(&(node.children.len() as u16).to_le_bytes());
         stack.extend(node.children.iter().rev());
     }
-    let sum = crc32c::crc32c(&out);
-    out.extend_from_slice(&sum.to_le_bytes());
+    seal(&mut out);
     write_atomically(path, &out)
-}
-
-/// What a checkpoint says about itself (for `ransom store stats`).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Summary {
-    /// The variant.
-    pub variant: String,
-    /// The searched position.
-    pub root_fen: String,
-    /// The side whose win is sought.
-    pub attacker: Color,
-    /// The totals so far.
-    pub totals: Totals,
-    /// Nodes of the outer tree.
-    pub outer_nodes: u32,
-    /// The root's proof and disproof numbers.
-    pub root_numbers: (u32, u32),
-}
-
-/// The checked body of a checkpoint file (its checksum cut off) and its
-/// header; `Ok(None)` if there is no file.
-fn read_header(path: &Path) -> Result<Option<(Vec<u8>, Header)>, StoreError> {
-    match std::fs::read(path) {
-        Ok(bytes) => checked_header(path, bytes).map(Some),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(error) => Err(io_error(path)(error)),
-    }
-}
-
-/// The checked body of the checkpoint `bytes` (read from `path`, which
-/// errors name), its checksum cut off, and its header.
-fn checked_header(path: &Path, bytes: Vec<u8>) -> Result<(Vec<u8>, Header), StoreError> {
-    if bytes.len() < 12 || &bytes[..8] != MAGIC {
-        return Err(corrupt(path, "not a ransom checkpoint (bad magic)"));
-    }
-    let body_len = bytes.len() - 4;
-    if crc32c::crc32c(&bytes[..body_len]).to_le_bytes() != bytes[body_len..] {
-        return Err(corrupt(path, "checksum mismatch"));
-    }
-    let mut c = Cursor {
-        bytes: &bytes[..body_len],
-        pos: 8,
-    };
-    if c.u16() != Some(VERSION) {
-        return Err(corrupt(path, "unknown version"));
-    }
-    let header = (|| {
-        Some(Header {
-            variant: c.short_text()?,
-            root_fen: c.short_text()?,
-            attacker: if c.u8()? == 1 {
-                Color::Black
-            } else {
-                Color::White
-            },
-            totals: Totals {
-                nodes: c.u64()?,
-                leaf_searches: c.u64()?,
-                seconds: f64::from_bits(c.u64()?),
-            },
-            node_count: c.u32()?,
-            nodes_at: c.pos,
-        })
-    })()
-    .ok_or_else(|| corrupt(path, "truncated"))?;
-    let mut bytes = bytes;
-    bytes.truncate(body_len);
-    Ok((bytes, header))
-}
-
-/// A checkpoint's header.
-struct Header {
-    variant: String,
-    root_fen: String,
-    attacker: Color,
-    totals: Totals,
-    node_count: u32,
-    /// Where the nodes start.
-    nodes_at: usize,
-}
-
-fn corrupt(path: &Path, problem: &str) -> StoreError {
-    StoreError::Damaged {
-        path: path.display().to_string(),
-        kind: "checkpoint",
-        problem: problem.to_string(),
-    }
-}
-
-/// Reads a checkpoint's header and root numbers (checksum checked).
-pub fn summary(path: &Path) -> Result<Summary, StoreError> {
-    let (body, header) = read_header(path)?.ok_or_else(|| StoreError::Io {
-        path: path.display().to_string(),
-        error: std::io::Error::new(std::io::ErrorKind::NotFound, "no checkpoint"),
-    })?;
-    summary_from(path, &body, header)
-}
-
-/// [`summary`] of checkpoint bytes already read from `path` (which errors
-/// name), so that a caller that copies them reads the file once.
-pub fn summary_of(path: &Path, bytes: &[u8]) -> Result<Summary, StoreError> {
-    let (body, header) = checked_header(path, bytes.to_vec())?;
-    summary_from(path, &body, header)
-}
-
-fn summary_from(path: &Path, body: &[u8], header: Header) -> Result<Summary, StoreError> {
-    let mut c = Cursor {
-        bytes: body,
-        pos: header.nodes_at + 2,
-    };
-    let root_numbers = c
-        .u32()
-        .zip(c.u32())
-        .ok_or_else(|| corrupt(path, "truncated"))?;
-    Ok(Summary {
-        variant: header.variant,
-        root_fen: header.root_fen,
-        attacker: header.attacker,
-        totals: header.totals,
-        outer_nodes: header.node_count,
-        root_numbers,
-    })
 }
 
 /// Where an unfinished search stands: its most-proving line (see

@@ -8,7 +8,6 @@
 //! as won until the proof, read out of the store
 //! ([`crate::search::assemble`]), has passed the independent verifier.
 
-pub mod adopt;
 pub mod checkpoint;
 mod driver;
 pub mod frontier;

@@ -2,14 +2,13 @@
 //! stored moves, with the independent verifier, down to positions the rules
 //! or the endgame tables score.
 
-use super::files::{MergedRecord, read_merged, scan};
-use super::packed::unpack;
-use super::{lock, variant_dir};
 use crate::board::Color;
 use crate::notation::fen;
 use crate::position::Position;
 use crate::search::oracle::Oracle;
 use crate::search::verify::SharedVerifier;
+use crate::solved::packed::unpack;
+use crate::solved::{MergedRecord, lock, read_merged, scan, variant_dir};
 use crate::store::StoreError;
 use crate::tablebase::Wdl;
 use std::path::{Path, PathBuf};
@@ -37,7 +36,7 @@ pub struct StoreCheck {
     pub lost_records: u64,
     /// Bytes of those records.
     pub lost_bytes: u64,
-    /// The damaged logs and what each lost ([`super::StoreReading::damage_report`]).
+    /// The damaged logs and what each lost ([`crate::solved::StoreReading::damage_report`]).
     pub damage: Option<String>,
     /// Checkpoints of unfinished searches read whole.
     pub checkpoints: u64,
@@ -220,6 +219,6 @@ pub fn verify_store<P: Position>(
     }
     check.walked = white.positions() + black.positions();
     (check.checkpoints, check.damaged_checkpoints) =
-        check_checkpoints::<P>(&dir.join(super::CHECKPOINTS_DIR));
+        check_checkpoints::<P>(&dir.join(crate::solved::CHECKPOINTS_DIR));
     Ok(check)
 }

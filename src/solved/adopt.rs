@@ -6,7 +6,7 @@
 //! next job on that position copies it out again to resume it
 //! ([`stage_from_store`], with its reading of the store).
 
-use super::checkpoint::{Summary, summary, summary_of};
+use super::tree_file::{Summary, summary, summary_of};
 use crate::store::{FileIdentity, StoreError, file_identity, io_error as io, write_atomically};
 use std::path::{Path, PathBuf};
 
