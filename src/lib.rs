@@ -82,6 +82,7 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod proving;
 pub mod puzzles;
 pub mod search;
 #[cfg(feature = "service")]

@@ -156,26 +156,7 @@ fn check_folders(shown: &str, mut folder: Option<&std::path::Path>) -> anyhow::R
     Ok(())
 }
 
-/// `n` and the noun that goes with it: "1 legal move", "2 legal moves".
-pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
-    let n = n.into();
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// How a position was reached, for messages: "antichess after e2e4 e7e6",
-/// "antichess start position", or "antichess position given by FEN".
-pub fn reached_by(variant: ransom::Variant, start_fen: &str, line: &[String]) -> String {
-    if !line.is_empty() {
-        return format!("{} after {}", variant.name(), line.join(" "));
-    }
-    let start = ransom::AnyPosition::start(variant);
-    let start_fen_of_variant = ransom::dispatch!(start, p => ransom::notation::fen::write(&p));
-    if start_fen == start_fen_of_variant {
-        format!("{} start position", variant.name())
-    } else {
-        format!("{} position given by FEN", variant.name())
-    }
-}
+pub use ransom::proving::text::{counted, reached_by};
 
 /// The position a command starts from: the FEN given, or `variant`'s start.
 pub fn start_position(
@@ -197,17 +178,7 @@ pub fn play_moves<P: ransom::Position>(
     start: P,
     moves: &[String],
 ) -> anyhow::Result<(P, Vec<ransom::moves::Move>)> {
-    use ransom::notation::{fen, parse_move};
-    let mut pos = start;
-    let mut played = Vec::with_capacity(moves.len());
-    for (i, text) in moves.iter().enumerate() {
-        let m = parse_move(&pos, text).map_err(|e| {
-            anyhow::anyhow!("move {} ('{text}'): {e} in {}", i + 1, fen::write(&pos))
-        })?;
-        played.push(m);
-        pos.play_unchecked(m);
-    }
-    Ok((pos, played))
+    Ok(ransom::notation::play_line(start, moves)?)
 }
 
 /// `name` with its first letter capitalised (`white` → `White`).

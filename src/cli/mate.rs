@@ -77,13 +77,16 @@ fn solve_one<P: Position>(start: P, args: &MateArgs) -> anyhow::Result<ExitCode>
     display.finish();
     if let (Some(path), Some(solution)) = (&args.pgn, &report.solution) {
         let event = format!("Mate in {}", report.length.unwrap_or(0));
-        super::proof_pgn::write(
+        let warning = ransom::proving::write_pgn(
             path,
             &pos,
             pos.turn(),
             &|h| solution.get(h).map(|(mv, _)| mv),
-            &super::proof_pgn::PgnWriting::from_flags(&event, args.pgn_full, args.quiet),
+            &ransom::proving::PgnWriting::plain(&event, args.pgn_full),
         )?;
+        if let Some(warning) = warning.filter(|_| !args.quiet) {
+            errln!("warning: {warning}");
+        }
     }
     if args.stream {
         let mut line = report_json(&report);

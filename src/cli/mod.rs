@@ -31,7 +31,6 @@ macro_rules! errln {
 mod checks;
 mod game;
 mod health;
-mod jobs;
 mod mate;
 mod mate_args;
 mod mate_batch;
@@ -40,7 +39,6 @@ mod perft;
 mod plan_status;
 mod play;
 mod progress;
-mod proof_pgn;
 mod prove;
 mod prove_guide;
 mod prove_job;

@@ -1,10 +1,10 @@
 //! `ransom store stats DIR --plan JOBS`: where each job of a plan stands.
 
-use super::jobs::{self, JobOutcome, Plan};
 use hashbrown::HashMap;
 use ransom::Variant;
 use ransom::board::Color;
 use ransom::notation::fen;
+use ransom::solved::batch::{self as jobs, JobOutcome, Plan};
 use ransom::solved::shard::shard_table;
 use ransom::solved::{MergedRecord, MergedShards};
 use std::path::Path;
@@ -37,7 +37,10 @@ fn job_state(
     if !merged.holds(&shard, variant) {
         return "unmerged";
     }
-    match jobs::read_json::<JobOutcome>(&jobs::outcome_path(&shard), "job result") {
+    match jobs::read_json::<JobOutcome>(
+        &ransom::solved::shard::job_result_path(&shard),
+        "job result",
+    ) {
         Ok(o) if o.result.settled() => o.result.name(),
         _ => "open",
     }

@@ -1,12 +1,10 @@
 //! The options that steer `ransom prove` (initial numbers, ties, a book):
 //! read into the library's [`Guide`].
 
-use ransom::Position;
 use ransom::search::guide::{
-    Book, DEFAULT_BOOK_DEFER, DEFAULT_ENGINE_NODES, EVAL_SCALE, EVAL_SPREAD, Guide, Numbers, Ties,
+    DEFAULT_BOOK_DEFER, DEFAULT_ENGINE_NODES, EVAL_SCALE, EVAL_SPREAD, Guide, Numbers, Ties,
 };
 use std::path::PathBuf;
-use std::sync::Arc;
 
 /// How fresh positions get their numbers (`--numbers`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -63,7 +61,7 @@ pub struct GuideArgs {
 }
 
 impl GuideArgs {
-    /// The guide without its book (read per variant: [`with_book`]).
+    /// The guide without its book (the library reads it per variant).
     pub fn guide(&self) -> Guide {
         Guide {
             numbers: match self.numbers {
@@ -88,41 +86,4 @@ impl GuideArgs {
     pub fn book_path(&self) -> Option<&PathBuf> {
         self.book.as_ref()
     }
-}
-
-/// `guide` with the book at `path` read for variant `P`.
-pub fn with_book<P: Position>(mut guide: Guide, path: &std::path::Path) -> anyhow::Result<Guide> {
-    let book = Book::read::<P>(path)?;
-    guide.book = Some(Arc::new(book));
-    Ok(guide)
-}
-
-/// The guide's settings for the JSON output.
-pub fn guide_json(guide: &Guide, book: Option<&PathBuf>) -> serde_json::Value {
-    let numbers = match guide.numbers {
-        Numbers::Mobility => serde_json::json!("mobility"),
-        Numbers::Evaluation { scale, spread } => {
-            serde_json::json!({"eval": {"scale": scale, "spread": spread}})
-        }
-    };
-    let mut out = serde_json::json!({
-        "numbers": numbers,
-        "ties": match guide.ties { Ties::First => "first", Ties::LargerOther => "larger-other" },
-    });
-    if guide.engine_moves > 0 {
-        out["engine_order"] = serde_json::json!({
-            "moves": guide.engine_moves,
-            "nodes": guide.engine_nodes,
-            "defer": guide.book_defer,
-        });
-    }
-    if let (Some(b), Some(path)) = (&guide.book, book) {
-        out["book"] = serde_json::json!({
-            "file": path.display().to_string(),
-            "positions": b.positions(),
-            "suggestions": b.suggestions(),
-            "defer": guide.book_defer,
-        });
-    }
-    out
 }

@@ -3,6 +3,7 @@
 //! `--progress`), JSON lines with `--progress-json`, nothing with `-q`.
 
 use indicatif::{ProgressBar, ProgressStyle};
+use ransom::proving::{RunObserver, StatusLine};
 use ransom::search::scale::ScaleStatus;
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
@@ -14,6 +15,8 @@ pub struct ProgressDisplay {
     quiet: bool,
     plain_every: Option<Duration>,
     last_plain: Instant,
+    /// No warnings either (`-q`).
+    silent: bool,
 }
 
 impl ProgressDisplay {
@@ -42,7 +45,14 @@ impl ProgressDisplay {
             quiet: quiet && !json,
             plain_every,
             last_plain: Instant::now(),
+            silent: false,
         }
+    }
+
+    /// Without warnings (`-q`).
+    pub fn silent(mut self, silent: bool) -> Self {
+        self.silent = silent;
+        self
     }
 
     /// A line for the user, above the live line.
@@ -56,27 +66,12 @@ impl ProgressDisplay {
 
     /// Shows a status.
     pub fn update(&mut self, s: &ScaleStatus) {
+        let line = StatusLine::of(s);
         if self.json {
-            let line = serde_json::json!({
-                "elapsed_s": s.elapsed.as_secs_f64(),
-                "attacker": s.attacker.name(),
-                "nodes": s.nodes,
-                "earlier_nodes": s.earlier_nodes,
-                "nodes_per_s": rate(s),
-                "root_pn": s.root_pn.get(),
-                "root_dn": s.root_dn.get(),
-                "outer_nodes": s.outer_nodes,
-                "leaf_searches": s.leaf_searches,
-                "store_began_with": s.store_began_with,
-                "store_positions": s.store_positions,
-                "store_added": s.store_added,
-                "store_bytes": s.store_bytes,
-                "resumed": s.resumed,
-            });
-            errln!("{line}");
+            errln!("{}", serde_json::to_string(&line).unwrap_or_default());
             return;
         }
-        let text = line(s);
+        let text = line.to_string();
         if let Some(bar) = &self.bar {
             bar.set_message(text);
         } else if let Some(every) = self.plain_every
@@ -95,23 +90,25 @@ impl ProgressDisplay {
     }
 }
 
-fn rate(s: &ScaleStatus) -> f64 {
-    s.nodes as f64 / s.elapsed.as_secs_f64().max(1e-9)
-}
+impl RunObserver for ProgressDisplay {
+    fn note(&mut self, text: &str) {
+        ProgressDisplay::note(self, text);
+    }
 
-fn line(s: &ScaleStatus) -> String {
-    format!(
-        "{:>7.1}s  {} win?  {} nodes  {:.0} nodes/s  root pn {} dn {}  outer tree {}  store {} positions (began with {}, +{} records) {}",
-        s.elapsed.as_secs_f64(),
-        s.attacker.name(),
-        s.nodes,
-        rate(s),
-        s.root_pn,
-        s.root_dn,
-        s.outer_nodes,
-        s.store_positions,
-        s.store_began_with,
-        s.store_added,
-        indicatif::HumanBytes(s.store_bytes)
-    )
+    fn warn(&mut self, text: &str) {
+        if !self.silent {
+            match &self.bar {
+                Some(bar) => bar.println(format!("warning: {text}")),
+                None => errln!("warning: {text}"),
+            }
+        }
+    }
+
+    fn status(&mut self, status: &ScaleStatus) {
+        self.update(status);
+    }
+
+    fn finish(&mut self) {
+        ProgressDisplay::finish(self);
+    }
 }

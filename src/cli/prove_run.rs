@@ -3,8 +3,8 @@
 //! signals that stop a search, and the exit code that reports them.
 
 use super::prove_progress::ProgressDisplay;
-use ransom::search::scale::ScaleConfig;
-use std::path::PathBuf;
+use ransom::proving::ProveRunError;
+use ransom::store::StoreError;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -13,19 +13,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub(super) static INTERRUPTED: AtomicU64 = AtomicU64::new(0);
 /// The signal that raised [`INTERRUPTED`] (0: none yet).
 static SIGNAL: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
-
-/// What `--plan` asks for.
-#[derive(Clone)]
-pub(super) struct PlanOptions {
-    /// The jobs folder.
-    pub dir: PathBuf,
-    /// How many jobs.
-    pub split: usize,
-    /// Each job's node budget.
-    pub job_nodes: u64,
-    /// Each job's time budget.
-    pub job_time: Option<f64>,
-}
 
 /// Runs `work` on a thread with a large stack (deep proofs recurse
 /// deeply), with SIGINT, SIGTERM and SIGHUP raising [`INTERRUPTED`]: the
@@ -79,59 +66,20 @@ pub(super) fn exit_code(settled: bool) -> ExitCode {
     }
 }
 
-/// The arguments, owned, for the search thread.
-#[derive(Clone)]
-pub(super) struct ProveArgsOwned {
-    pub moves: Vec<String>,
-    pub config: ScaleConfig,
-    /// The book file (`--book`), read per variant into `config.guide`.
-    pub book: Option<PathBuf>,
-    pub out: Option<PathBuf>,
-    pub pgn: Option<PathBuf>,
-    pub pgn_full: bool,
-    pub write: bool,
+/// What the terminal shows of a run.
+#[derive(Clone, Copy)]
+pub(super) struct Printing {
+    /// `-q`: no progress, no warnings.
     pub quiet: bool,
+    /// `--progress`: plain progress lines even when stderr is not a terminal.
     pub force_progress: bool,
+    /// `--progress-json`.
     pub progress_json: bool,
+    /// `--json`: one JSON object on stdout.
     pub json: bool,
-    pub tablebases: Option<PathBuf>,
-    /// Syzygy giveaway tables (`--syzygy`).
-    pub syzygy: Option<PathBuf>,
-    /// The store (`None`: --no-store).
-    pub store: Option<PathBuf>,
-    /// Whether --store was given (a job reads a store only then).
-    pub store_given: bool,
-    pub store_memory: usize,
-    /// Whether to wait for a busy store (`--wait`).
-    pub store_wait: bool,
-    pub budget_given: bool,
-    pub plan: Option<PlanOptions>,
 }
 
-impl ProveArgsOwned {
-    /// These arguments with the book read for variant `P` into the guide;
-    /// `None` without a book.
-    pub fn with_book<P: ransom::Position>(&self) -> anyhow::Result<Option<ProveArgsOwned>> {
-        let Some(path) = &self.book else {
-            return Ok(None);
-        };
-        let mut guided = self.clone();
-        guided.config.guide = super::prove_guide::with_book::<P>(self.config.guide.clone(), path)?;
-        Ok(Some(guided))
-    }
-
-    /// The oracle for the search's leaves: the tablebases, then the Syzygy
-    /// tables (an error when `--syzygy` cannot be used).
-    pub fn leaf_oracle<P: ransom::Position>(
-        &self,
-    ) -> anyhow::Result<Option<Box<dyn ransom::search::oracle::Oracle<P>>>> {
-        ransom::search::leaf_oracle::leaf_oracle::<P>(
-            self.tablebases.as_deref(),
-            self.syzygy.as_deref(),
-        )
-        .map_err(|e| anyhow::anyhow!(e))
-    }
-
+impl Printing {
     /// Where this run's progress goes (nothing with `-q` or `--json`).
     pub fn progress_display(&self) -> ProgressDisplay {
         ProgressDisplay::new(
@@ -139,5 +87,38 @@ impl ProveArgsOwned {
             self.force_progress,
             self.progress_json,
         )
+        .silent(self.quiet)
+    }
+
+    /// `report` as one JSON line (`--json`) or as its text.
+    pub fn print<R: serde::Serialize + std::fmt::Display>(&self, report: &R) -> anyhow::Result<()> {
+        if self.json {
+            outln!("{}", serde_json::to_string(report)?)?;
+        } else {
+            out!("{report}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A prove run's error with what the user can do about it, in the
+/// command's own flags.
+pub(super) fn explained(error: ProveRunError) -> anyhow::Error {
+    match &error {
+        ProveRunError::StoreOpen {
+            error: StoreError::Busy { .. },
+            ..
+        } => anyhow::anyhow!("{error}\n(--wait waits for it; --no-store runs without the store)"),
+        ProveRunError::StoreOpen { dir, .. } => anyhow::anyhow!(
+            "{error}\n(--no-store runs without the store; `ransom store verify {}` checks it)",
+            dir.display()
+        ),
+        ProveRunError::Checkpoint(StoreError::Damaged { path, .. }) => anyhow::anyhow!(
+            "{error}\n(the saved outer tree of this search: remove {path} to start the search afresh, losing that tree but none of the store's positions, or restore it from a backup)"
+        ),
+        ProveRunError::JobStore(_) => anyhow::anyhow!(
+            "{error}\n(a job reads the store given by --store; leave it out to start from nothing)"
+        ),
+        _ => anyhow::anyhow!(error),
     }
 }

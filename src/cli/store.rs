@@ -127,8 +127,8 @@ fn stats(target: &StoreTarget, plan: Option<&Path>) -> anyhow::Result<ExitCode> 
     // The plan is read once, with the rule set whose store it goes with.
     let plan_file = match plan {
         Some(jobs) => {
-            let p: super::jobs::Plan =
-                super::jobs::read_json(&jobs.join("plan.json"), "plan file")?;
+            let p: ransom::solved::batch::Plan =
+                ransom::solved::batch::read_json(&jobs.join("plan.json"), "plan file")?;
             let variant = p.variant;
             Some((jobs, p, variant))
         }

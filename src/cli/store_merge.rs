@@ -2,10 +2,10 @@
 //! store, then copies the outer trees the open jobs left in their shards
 //! into the store's checkpoints (`solved::adopt`).
 
-use super::jobs;
 use super::progress::Progress;
 use ransom::Variant;
 use ransom::solved::adopt::Adopted;
+use ransom::solved::batch as jobs;
 use ransom::solved::{self, variant_dir};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -61,7 +61,7 @@ pub fn merge(target: &MergeTarget) -> anyhow::Result<ExitCode> {
     // `make` runs exactly those jobs again.
     for s in &report.shards {
         if s.outcome.is_err() || s.job_result_problem.is_some() {
-            let _ = std::fs::remove_file(jobs::outcome_path(&s.shard));
+            let _ = std::fs::remove_file(ransom::solved::shard::job_result_path(&s.shard));
         }
     }
     let store = variant_dir(&target.dir, variant);

@@ -276,19 +276,21 @@ fn export_from<P: Position + 'static>(
             format!(" after {}", line_san(&start, &line))
         }
     );
-    super::proof_pgn::write(
+    let warning = ransom::proving::write_pgn(
         &args.pgn,
         &proof.root,
         proof.winner,
         &|h| proof.moves.get(&h).copied(),
-        &super::proof_pgn::PgnWriting {
+        &ransom::proving::PgnWriting {
             event: &event,
             full: !args.once,
             once_hint: "use --once",
-            quiet: args.quiet,
             annotate: &annotate,
         },
     )?;
+    if let Some(warning) = warning.filter(|_| !args.quiet) {
+        errln!("warning: {warning}");
+    }
     outln!(
         "wrote {}: {} wins; the verifier checked {} positions ({} winning moves, {} plies deep)",
         args.pgn.display(),

@@ -100,3 +100,36 @@ pub enum MoveParseError {
     #[error("'{0}' is not a legal turn: {1}")]
     Turn(String, String),
 }
+
+/// A move of a line that cannot be played: its number (from 1), its text,
+/// why, and the position it was tried in.
+#[derive(Debug, thiserror::Error)]
+#[error("move {number} ('{text}'): {error} in {fen}")]
+pub struct LineError {
+    /// The move's number in the line, from 1.
+    pub number: usize,
+    /// The move as given.
+    pub text: String,
+    /// Why it cannot be played.
+    pub error: MoveParseError,
+    /// The position it was tried in (FEN).
+    pub fen: String,
+}
+
+/// Plays `moves` (SAN or UCI, one move each) from `start`: the position
+/// reached and the moves played, or the first move that cannot be played.
+pub fn play_line<P: Position>(start: P, moves: &[String]) -> Result<(P, Vec<Move>), LineError> {
+    let mut pos = start;
+    let mut played = Vec::with_capacity(moves.len());
+    for (i, text) in moves.iter().enumerate() {
+        let m = parse_move(&pos, text).map_err(|error| LineError {
+            number: i + 1,
+            text: text.clone(),
+            error,
+            fen: fen::write(&pos),
+        })?;
+        played.push(m);
+        pos.play_unchecked(m);
+    }
+    Ok((pos, played))
+}

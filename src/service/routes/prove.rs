@@ -10,6 +10,7 @@ use crate::analysis::state_json;
 use crate::dispatch;
 use crate::notation::{fen, uci};
 use crate::position::Position;
+use crate::proving::ProofAnswer;
 use crate::search::{Budget, ProofMeta, Verdict, prove_with_oracle};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -74,17 +75,31 @@ fn prove_and_store<P: Position + std::any::Any>(
 ) -> Result<Answer, ApiError> {
     let oracle = state.knowledge.oracle::<P>();
     let report = prove_with_oracle(pos, &budget, oracle, &mut |_| {});
-    let effort = json!({
-        "nodes": report.nodes,
-        "time_ms": report.elapsed.as_secs_f64() * 1000.0,
-        "tablebase_hits": report.oracle_hits,
-    });
+    let mut answer = ProofAnswer {
+        nodes: report.nodes,
+        time_ms: report.elapsed.as_secs_f64() * 1000.0,
+        tablebase_hits: report.oracle_hits,
+        position: state_json(pos),
+        result: report.verdict.name(),
+        winner: None,
+        best: None,
+        proof_positions: None,
+        proof_depth: None,
+        verified: false,
+        proof_file: None,
+        source: "search",
+        notes: report.notes.clone(),
+    };
     let winner = match report.verdict {
         Verdict::Win => pos.turn(),
         Verdict::Loss => !pos.turn(),
         Verdict::Unknown if report.exhausted => {
-            let mut effort = effort;
-            effort["notes"] = report.notes.clone().into();
+            let effort = json!({
+                "nodes": answer.nodes,
+                "time_ms": answer.time_ms,
+                "tablebase_hits": answer.tablebase_hits,
+                "notes": answer.notes,
+            });
             return Err(ApiError::budget_exhausted(
                 format!(
                     "not proved within the budget ({} nodes, {} ms at most)",
@@ -94,18 +109,9 @@ fn prove_and_store<P: Position + std::any::Any>(
                 effort,
             ));
         }
-        Verdict::Unknown => {
-            // The search ended without a verified proof (e.g. neither side
-            // has a forced win: disproofs are reported, not verified).
-            let mut out = effort;
-            out["position"] = state_json(pos);
-            out["result"] = "unknown".into();
-            out["winner"] = serde_json::Value::Null;
-            out["verified"] = false.into();
-            out["notes"] = report.notes.clone().into();
-            out["source"] = "search".into();
-            return Ok(Answer(out));
-        }
+        // The search ended without a verified proof (e.g. neither side
+        // has a forced win: disproofs are reported, not verified).
+        Verdict::Unknown => return answer_with(&answer),
     };
     let (Some(proof), Some(verified)) = (&report.proof, report.verified) else {
         return Err(ApiError::internal(
@@ -125,17 +131,21 @@ fn prove_and_store<P: Position + std::any::Any>(
         .proofs
         .join(meta.file_name(P::VARIANT, start_is_initial));
     let stored = store(state, proof, &path, meta)?;
-    let mut out = effort;
-    out["position"] = state_json(pos);
-    out["result"] = report.verdict.name().into();
-    out["winner"] = winner.name().into();
-    out["best"] = report.best.map(uci::write).into();
-    out["proof_positions"] = verified.positions.into();
-    out["proof_depth"] = verified.depth.into();
-    out["verified"] = true.into();
-    out["proof_file"] = stored.then(|| path.display().to_string()).into();
-    out["source"] = "search".into();
-    Ok(Answer(out))
+    answer.winner = Some(winner.name());
+    answer.best = report.best.map(uci::write);
+    answer.proof_positions = Some(verified.positions);
+    answer.proof_depth = Some(verified.depth);
+    answer.verified = true;
+    answer.proof_file = stored.then(|| path.display().to_string());
+    answer.notes.clear();
+    answer_with(&answer)
+}
+
+/// `answer` as the endpoint's JSON.
+fn answer_with(answer: &ProofAnswer) -> Result<Answer, ApiError> {
+    serde_json::to_value(answer)
+        .map(Answer)
+        .map_err(|e| ApiError::internal(format!("cannot write the answer: {e}")))
 }
 
 /// The answer a loaded proof rooted at `pos` gives at once (no search,
@@ -145,21 +155,22 @@ fn stored_answer<P: Position + std::any::Any>(state: &AppState, pos: &P) -> Opti
     state.knowledge.with_proofs(|index| {
         let stored = index.rooted_at(pos)?;
         let winner = crate::board::Color::from_name(&stored.meta.winner)?;
-        let best = index.winning_move(pos).map(uci::write);
-        Some(json!({
-            "nodes": 0,
-            "time_ms": 0.0,
-            "tablebase_hits": 0,
-            "position": state_json(pos),
-            "result": if winner == pos.turn() { "win" } else { "loss" },
-            "winner": winner.name(),
-            "best": best,
-            "proof_positions": stored.positions,
-            "proof_depth": stored.depth,
-            "verified": true,
-            "proof_file": stored.path.display().to_string(),
-            "source": "proof",
-        }))
+        let answer = ProofAnswer {
+            nodes: 0,
+            time_ms: 0.0,
+            tablebase_hits: 0,
+            position: state_json(pos),
+            result: if winner == pos.turn() { "win" } else { "loss" },
+            winner: Some(winner.name()),
+            best: index.winning_move(pos).map(uci::write),
+            proof_positions: Some(stored.positions),
+            proof_depth: Some(stored.depth),
+            verified: true,
+            proof_file: Some(stored.path.display().to_string()),
+            source: "proof",
+            notes: Vec::new(),
+        };
+        serde_json::to_value(answer).ok()
     })
 }
 

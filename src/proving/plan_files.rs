@@ -1,18 +1,12 @@
-//! Writing a split proof's folder (`prove --plan JOBS`): the job files and
-//! the plan's listing (their types are the library's,
-//! `ransom::solved::batch`), the listing as text, a Makefile, a Slurm
-//! array script and a Kubernetes Indexed Job manifest.
+//! A split proof's folder (`prove --plan JOBS`): the job files and the
+//! plan's listing (types in [`crate::solved::batch`]), the listing as
+//! text, a Makefile, a Slurm array script and a Kubernetes Indexed Job
+//! manifest.
 
-pub use ransom::solved::batch::{
-    JOB_FORMAT, Job, JobOutcome, JobResult, PLAN_FORMAT, Plan, PlanEntry, SHARDS, job_id,
-    read_json, write_json,
-};
+use super::ProveRunError;
+use crate::solved::batch::{Job, Plan, SHARDS, write_json};
+use crate::store::{io_error, write_atomically};
 use std::path::{Path, PathBuf};
-
-/// The result file of a job's shard ([`ransom::solved::shard::JOB_RESULT`]).
-pub fn outcome_path(shard: &Path) -> PathBuf {
-    ransom::solved::shard::job_result_path(shard)
-}
 
 const SLURM_TEMPLATE: &str = include_str!("../../deploy/slurm-array.sbatch");
 const KUBERNETES_TEMPLATE: &str = include_str!("../../deploy/kubernetes-indexed-job.yaml");
@@ -38,7 +32,7 @@ fn render(template: &str, fields: &[(&str, String)]) -> String {
 /// Writes the plan's files into `dir` (which must hold no plan yet): the
 /// job files, `plan.json`, `jobs.txt`, `Makefile`, `slurm-array.sbatch`
 /// and `kubernetes-indexed-job.yaml`.
-pub fn write_plan(dir: &Path, plan: &Plan, jobs: &[Job]) -> anyhow::Result<()> {
+pub fn write_plan(dir: &Path, plan: &Plan, jobs: &[Job]) -> Result<(), ProveRunError> {
     for job in jobs {
         write_json(&dir.join(format!("{}.json", job.id)), job)?;
     }
@@ -68,9 +62,9 @@ pub fn write_plan(dir: &Path, plan: &Plan, jobs: &[Job]) -> anyhow::Result<()> {
             e.fen
         );
     }
-    ransom::store::write_atomically(&dir.join("jobs.txt"), text.as_bytes())?;
-    ransom::store::write_atomically(&dir.join("Makefile"), makefile(plan).as_bytes())?;
-    let jobs_dir = std::path::absolute(dir)?;
+    write_atomically(&dir.join("jobs.txt"), text.as_bytes())?;
+    write_atomically(&dir.join("Makefile"), makefile(plan).as_bytes())?;
+    let jobs_dir = std::path::absolute(dir).map_err(io_error(dir))?;
     let store = PathBuf::from(&plan.store);
     let fields = [
         ("JOBS_DIR", jobs_dir.display().to_string()),
@@ -87,7 +81,7 @@ pub fn write_plan(dir: &Path, plan: &Plan, jobs: &[Job]) -> anyhow::Result<()> {
         ("slurm-array.sbatch", SLURM_TEMPLATE),
         ("kubernetes-indexed-job.yaml", KUBERNETES_TEMPLATE),
     ] {
-        ransom::store::write_atomically(&dir.join(name), render(template, &fields).as_bytes())?;
+        write_atomically(&dir.join(name), render(template, &fields).as_bytes())?;
     }
     Ok(())
 }
