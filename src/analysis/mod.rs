@@ -12,6 +12,7 @@ mod knowledge;
 mod proofs;
 mod store_proof;
 mod stores;
+pub mod think;
 
 pub use explorer::{Exploration, Explored, ExploredMove, Standing, explore, frontier_san};
 pub use explorer_json::{explored_json, explorer_json, search_json};

@@ -23,7 +23,7 @@ pub(crate) fn parse_seconds(text: &str) -> Result<f64, String> {
 
 /// The largest table size accepted, in MB (`mate`, `prove`, `serve`, uci's
 /// `Hash`).
-pub(crate) const MAX_HASH_MB: usize = 65536;
+pub(crate) use ransom::search::MAX_HASH_MB;
 
 /// Parses a whole number in `range`; `what` says in the error what the
 /// number must be.

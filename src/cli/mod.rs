@@ -54,7 +54,6 @@ mod store_show;
 mod tb;
 mod tb_syzygy;
 mod uci;
-mod uci_think;
 mod verify;
 
 use clap::{Parser, Subcommand};

@@ -173,6 +173,9 @@ impl<'p> Meter<'p> {
     }
 }
 
+/// The largest table a command takes, in MB (`--hash`, UCI's `Hash`).
+pub const MAX_HASH_MB: usize = 65536;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,7 +27,7 @@ mod store_check;
 mod syzygy_oracle;
 pub mod verify;
 
-pub use budget::{Budget, Progress, StopSignal};
+pub use budget::{Budget, MAX_HASH_MB, Progress, StopSignal};
 pub use dfpn::{DfPn, ProofRecords, SearchResult, Settled};
 pub use pn::Pn;
 pub use proof::{Proof, ProofMeta};

@@ -6,6 +6,7 @@ use super::super::answer::Answer;
 use super::super::error::ApiError;
 use super::super::input;
 use super::super::state::AppState;
+use crate::analysis::think::EngineView;
 use crate::analysis::{MoveWindow, analysis_json, holdings_json, state_json};
 use crate::dispatch;
 use crate::notation::{fen, san, uci};
@@ -17,7 +18,7 @@ use axum::extract::{Path, Query, State};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 type Params = Result<Query<HashMap<String, String>>, QueryRejection>;
 
@@ -79,39 +80,11 @@ fn eval_ms(state: &AppState, params: &HashMap<String, String>) -> Result<Option<
     }
 }
 
-/// The engine's view of `pos` after `ms` ms: score (`{"cp": N}` or
-/// `{"mate": N}`, for the side to move), depth, nodes, the best line in UCI
-/// and SAN. Heuristic: the verdict beside it, when proved, overrides it.
+/// The engine's view of `pos` after `ms` ms ([`EngineView`]: the
+/// thinking policy's engine step, as UCI's `go` uses it).
 fn engine_json<P: Position>(pos: &P, ms: u64) -> Value {
-    use crate::search::engine::{Engine, Limits, Score, SearchOptions, TimeLimits};
-    let time = std::time::Duration::from_millis(ms);
-    let limits = Limits {
-        time: Some(TimeLimits {
-            soft: time,
-            hard: time,
-        }),
-        ..Limits::default()
-    };
-    let engine = Engine::new(ENGINE_HASH_MB << 20);
-    let report = engine.search(pos, &[], &limits, &SearchOptions::default(), &mut |_| {});
-    let Some(line) = report.info.lines.first().filter(|_| report.best.is_some()) else {
-        return json!({"score": null, "depth": 0, "nodes": 0, "pv": [], "pv_san": []});
-    };
-    let score = match line.score {
-        Score::Centipawns(cp) => json!({"cp": cp}),
-        Score::Mate(n) => json!({"mate": n}),
-    };
-    json!({
-        "score": score,
-        "depth": report.info.depth,
-        "seldepth": report.info.seldepth,
-        "nodes": report.info.nodes,
-        "time_ms": report.info.elapsed.as_millis() as u64,
-        "best": line.pv.first().map(|&m| uci::write(m)),
-        "pv": line.pv.iter().map(|&m| uci::write(m)).collect::<Vec<_>>(),
-        "pv_san": san_line(pos, &line.pv),
-        "proved": false,
-    })
+    let view = EngineView::search(pos, Duration::from_millis(ms), ENGINE_HASH_MB << 20);
+    serde_json::to_value(view).unwrap_or(Value::Null)
 }
 
 /// The legal moves of the window asked for, each with its SAN and the
@@ -161,18 +134,6 @@ pub(super) async fn bounded(
     })
     .await
     .map_err(|e| ApiError::internal(format!("a lookup failed: {e}")))
-}
-
-/// `line` in SAN (with check marks), played from `pos`.
-fn san_line<P: Position>(pos: &P, line: &[crate::moves::Move]) -> Vec<String> {
-    let mut now = pos.clone();
-    line.iter()
-        .map(|&m| {
-            let text = san::write_plus(&now, m);
-            now.play_unchecked(m);
-            text
-        })
-        .collect()
 }
 
 fn moves_json<P: Position>(pos: &P, window: MoveWindow) -> Value {

@@ -1,30 +1,42 @@
-//! A plain UCI `go` (not `go mate` or `go perft`): what the tablebases and
-//! stored proofs know, else a proved short mate from the mate solver, else
-//! the engine's search (`ransom::search::engine`) within the clock, with an
-//! `info` line per iteration. Proved answers say so in an `info string`.
+//! How ransom chooses a move: what the tablebases, stored proofs and the
+//! store know, else a proved short mate from the mate solver, else the
+//! engine's search within the time a clock allows. UCI's `go` answers with
+//! it ([`crate::uci_session`]); the service's `eval` shows the engine's
+//! part of it ([`EngineView`]).
 
-use ransom::analysis::{Category, Knowledge, Source};
-use ransom::moves::Move;
-use ransom::notation::{uci, write_turn_uci};
-use ransom::search::engine::Score;
-use ransom::search::engine::{Clock, Engine, Info, Limits, SearchOptions, TimeLimits};
-use ransom::search::mate::{MateOptions, MateSolution, MateStatus, longest_line, solve_mate};
-use ransom::search::{Budget, StopSignal};
-use ransom::{Color, Position, Variant};
+use super::knowledge::{Category, Knowledge, Source};
+use crate::moves::Move;
+use crate::notation::{san, uci, write_turn_uci};
+use crate::search::engine::{
+    Clock, Engine, Info, Limits, Report, Score, SearchOptions, TimeLimits,
+};
+use crate::search::mate::{MateOptions, MateSolution, MateStatus, longest_line, solve_mate};
+use crate::search::{Budget, StopSignal};
+use crate::{Color, Position, Variant};
+use serde::Serialize;
 use std::time::{Duration, Instant};
 
 /// The limits a `go` command sets (the clock for both sides; the engine
 /// reads the side to move's).
 #[derive(Clone, Debug, Default)]
 pub struct GoLimits {
+    /// White's clock.
     pub wtime: Option<Duration>,
+    /// Black's clock.
     pub btime: Option<Duration>,
+    /// White's increment.
     pub winc: Option<Duration>,
+    /// Black's increment.
     pub binc: Option<Duration>,
+    /// Moves to the next time control.
     pub moves_to_go: Option<u32>,
+    /// This move's time.
     pub movetime: Option<Duration>,
+    /// Depth limit, in plies.
     pub depth: Option<u32>,
+    /// Node limit.
     pub nodes: Option<u64>,
+    /// Search until stopped.
     pub infinite: bool,
     /// `searchmoves`, in UCI notation (checked against the position).
     pub search_moves: Vec<String>,
@@ -89,54 +101,108 @@ pub struct MatePlan {
     claimed: Option<(Variant, Color, u16)>,
 }
 
-/// What one `go` thinks with.
-pub struct Thinking<'a> {
+/// What one move is thought over with.
+pub struct Thinker<'a> {
+    /// Tables, proofs and stores.
     pub knowledge: &'a Knowledge,
+    /// The engine (its table kept between moves).
     pub engine: &'a Engine,
     /// Zobrist hashes of the game's positions before the current one.
     pub history: &'a [u64],
+    /// The limits of this move.
     pub go: &'a GoLimits,
+    /// Engine threads.
     pub threads: usize,
+    /// Lines the engine reports.
     pub multipv: usize,
+    /// Time kept back for the move to reach the GUI.
     pub overhead: Duration,
+    /// Stops the thinking.
     pub stop: StopSignal,
-    /// Prints lines at once (the `info` lines of each iteration).
-    pub print: &'a dyn Fn(&[String]),
 }
 
-impl Thinking<'_> {
-    /// The lines ending with `bestmove` (the `info` lines of the search
-    /// are printed as it goes).
-    pub fn think<P: Position>(&self, pos: &P, plan: &mut MatePlan) -> Vec<String> {
+/// What happens while a move is thought over.
+pub enum ThinkEvent<'a> {
+    /// Moves of `searchmoves` that are not legal here were left out
+    /// (`searching_all`: none was left, so every move is searched).
+    IgnoredSearchMoves {
+        /// The words that name no legal move.
+        not_legal: &'a [String],
+        /// Whether every move is searched instead.
+        searching_all: bool,
+    },
+    /// An iteration of the engine's search ended.
+    Iteration(&'a Info),
+}
+
+/// The move chosen, and why.
+#[derive(Clone, Debug)]
+pub enum Thought {
+    /// There is no legal move.
+    GameOver,
+    /// The tables, a stored proof or the store know the result.
+    Known {
+        /// The move (UCI).
+        best: String,
+        /// Who knows it.
+        source: Source,
+        /// The result for the side to move.
+        category: Category,
+        /// The distance to the end, in plies, where known.
+        dtw: Option<u16>,
+    },
+    /// A verified mate.
+    Mate {
+        /// Its length, in moves.
+        n: u16,
+        /// `Some(shortest)` when the solver proved it now (and whether no
+        /// shorter one exists); `None` when it is the solution found on an
+        /// earlier move, followed.
+        shortest: Option<bool>,
+        /// Nodes the solver searched.
+        nodes: u64,
+        /// Its time.
+        elapsed: Duration,
+        /// The longest line of the solution.
+        line: Vec<Move>,
+        /// The whole turn to play (UCI, sub-moves joined by commas).
+        turn: String,
+    },
+    /// The engine's choice (heuristic).
+    Searched {
+        /// The whole turn to play (UCI), `None` when the search found none.
+        turn: Option<String>,
+    },
+}
+
+impl Thinker<'_> {
+    /// Chooses the move at `pos`, telling `on_event` what happens;
+    /// `plan` carries a mate found or announced to the next moves.
+    pub fn think<P: Position>(
+        &self,
+        pos: &P,
+        plan: &mut MatePlan,
+        on_event: &mut dyn FnMut(ThinkEvent),
+    ) -> Thought {
         let started = Instant::now();
         let legal = pos.playable_moves();
         if legal.is_empty() {
-            return vec![
-                "info string the game is over".into(),
-                "bestmove (none)".into(),
-            ];
+            return Thought::GameOver;
         }
         let (search_moves, not_legal) = self.search_moves(&legal);
         if !not_legal.is_empty() {
-            // A GUI waits for `bestmove` after every `go`: the moves that
-            // are not legal are left out, and said so.
-            (self.print)(&[format!(
-                "info string searchmoves: {} not legal here, ignored{}",
-                not_legal.join(" "),
-                if search_moves.is_empty() {
-                    "; searching every move"
-                } else {
-                    ""
-                }
-            )]);
+            on_event(ThinkEvent::IgnoredSearchMoves {
+                not_legal: &not_legal,
+                searching_all: search_moves.is_empty(),
+            });
         }
         let time = self.go.time(pos.turn(), self.overhead);
         if search_moves.is_empty() {
-            if let Some(lines) = self.knowledge_answer(pos) {
-                return lines;
+            if let Some(known) = self.known(pos) {
+                return known;
             }
-            if let Some(lines) = from_plan(pos, plan) {
-                return lines;
+            if let Some(mate) = from_plan(pos, plan) {
+                return mate;
             }
             let claimed = match plan.claimed.take() {
                 Some((variant, attacker, n)) if variant == P::VARIANT && attacker == pos.turn() => {
@@ -144,9 +210,9 @@ impl Thinking<'_> {
                 }
                 _ => None,
             };
-            if let Some((lines, solution)) = self.solver_answer(pos, time, claimed) {
+            if let Some((mate, solution)) = self.solve(pos, time, claimed) {
                 plan.solution = Some((P::VARIANT, pos.turn(), solution));
-                return lines;
+                return mate;
             }
         }
         // The engine gets what the proved answers left of the time.
@@ -166,14 +232,13 @@ impl Thinking<'_> {
             multipv: self.multipv,
             search_moves,
         };
-        let multipv = self.multipv > 1;
         let report = self
             .engine
             .search(pos, self.history, &limits, &options, &mut |info| {
-                (self.print)(&info_lines(info, multipv));
+                on_event(ThinkEvent::Iteration(info))
             });
         let Some(best) = report.best else {
-            return vec!["bestmove (none)".into()];
+            return Thought::Searched { turn: None };
         };
         if let Some(Score::Mate(n)) = report.info.lines.first().map(|l| l.score)
             && n > 0
@@ -182,7 +247,9 @@ impl Thinking<'_> {
         }
         let line = report.info.lines.first().map_or(&[][..], |l| &l.pv[..]);
         let turn = self.whole_turn(pos, best, line);
-        vec![format!("bestmove {}", write_turn_uci(&turn))]
+        Thought::Searched {
+            turn: Some(write_turn_uci(&turn)),
+        }
     }
 
     /// `best` and, where it leaves the turn unfinished (the first sub-move
@@ -229,7 +296,7 @@ impl Thinking<'_> {
     }
 
     /// A proved answer from the tablebases, a stored proof or the store.
-    fn knowledge_answer<P: Position>(&self, pos: &P) -> Option<Vec<String>> {
+    fn known<P: Position>(&self, pos: &P) -> Option<Thought> {
         let analysis = self.knowledge.analyse(pos);
         let verdict = analysis.verdict;
         if !matches!(
@@ -239,36 +306,23 @@ impl Thinking<'_> {
             return None;
         }
         let best = analysis.moves.first()?;
-        // Tablebases give the distance (plies) as a mate score; a proof
-        // only says who wins.
-        let score = match (verdict.category, verdict.dtw) {
-            (Category::Win, Some(d)) => format!("mate {}", d.div_ceil(2)),
-            (Category::Loss, Some(d)) => format!("mate -{}", d.div_ceil(2)),
-            (Category::Win, None) => "cp 30000".to_string(),
-            (Category::Loss, None) => "cp -30000".to_string(),
-            _ => "cp 0".to_string(),
-        };
-        let depth = verdict.dtw.unwrap_or(1);
-        Some(vec![
-            format!(
-                "info depth {depth} score {score} pv {} string proved: {} {}",
-                best.uci,
-                verdict.source.name(),
-                verdict.category.name()
-            ),
-            format!("bestmove {}", best.uci),
-        ])
+        Some(Thought::Known {
+            best: best.uci.clone(),
+            source: verdict.source,
+            category: verdict.category,
+            dtw: verdict.dtw,
+        })
     }
 
     /// A verified mate of at most [`MATE_MAX`] moves (or of the length
     /// the engine announced, `claimed`), found within a share of the time
     /// (or a small node budget), with its solution for the later moves.
-    fn solver_answer<P: Position>(
+    fn solve<P: Position>(
         &self,
         pos: &P,
         time: Option<TimeLimits>,
         claimed: Option<u16>,
-    ) -> Option<(Vec<String>, MateSolution)> {
+    ) -> Option<(Thought, MateSolution)> {
         let share = if claimed.is_some() {
             CLAIMED_MATE_SHARE
         } else {
@@ -296,25 +350,21 @@ impl Thinking<'_> {
         };
         let line = longest_line(pos, pos.turn(), solution);
         let key = uci::write(*line.first()?);
-        let lines = vec![
-            mate_info(n, report.nodes, report.elapsed, &line),
-            format!(
-                "info string proved: mate in {n} {}, verified",
-                if report.shortest {
-                    "proved shortest"
-                } else {
-                    "(shorter not ruled out)"
-                }
-            ),
-            format!("bestmove {}", plan_turn(pos, solution).unwrap_or(key)),
-        ];
-        Some((lines, report.solution?))
+        let mate = Thought::Mate {
+            n,
+            shortest: Some(report.shortest),
+            nodes: report.nodes,
+            elapsed: report.elapsed,
+            turn: plan_turn(pos, solution).unwrap_or(key),
+            line,
+        };
+        Some((mate, report.solution?))
     }
 }
 
 /// The move of a verified solution found on an earlier move, when the game
 /// is still in it: the mate announced then is delivered within its count.
-fn from_plan<P: Position>(pos: &P, plan: &MatePlan) -> Option<Vec<String>> {
+fn from_plan<P: Position>(pos: &P, plan: &MatePlan) -> Option<Thought> {
     let (variant, attacker, solution) = plan.solution.as_ref()?;
     if *variant != P::VARIANT || *attacker != pos.turn() {
         return None;
@@ -322,12 +372,14 @@ fn from_plan<P: Position>(pos: &P, plan: &MatePlan) -> Option<Vec<String>> {
     let (_, label) = solution.get(pos.zobrist())?;
     // Checks the legality of every move of the turn.
     let turn = plan_turn(pos, solution)?;
-    let line = longest_line(pos, pos.turn(), solution);
-    Some(vec![
-        mate_info(label, 0, Duration::ZERO, &line),
-        format!("info string proved: mate in {label}, from the verified solution"),
-        format!("bestmove {turn}"),
-    ])
+    Some(Thought::Mate {
+        n: label,
+        shortest: None,
+        nodes: 0,
+        elapsed: Duration::ZERO,
+        line: longest_line(pos, pos.turn(), solution),
+        turn,
+    })
 }
 
 /// The solution's whole turn from `pos` (two sub-moves in Hit-and-Run
@@ -348,41 +400,99 @@ fn plan_turn<P: Position>(pos: &P, solution: &MateSolution) -> Option<String> {
     }
 }
 
-/// The `info` line of a verified mate in `n` whose longest line is `line`.
-pub fn mate_info(n: u16, nodes: u64, elapsed: Duration, line: &[Move]) -> String {
-    let pv: Vec<String> = line.iter().map(|&m| uci::write(m)).collect();
-    format!(
-        "info depth {} score mate {n} nodes {nodes} time {} pv {}",
-        2 * n - 1,
-        elapsed.as_millis(),
-        pv.join(" ")
-    )
+/// The engine's view of a position: score for the side to move, depth,
+/// nodes, the best line in UCI and SAN. Heuristic: a proved verdict beside
+/// it overrides it.
+#[derive(Clone, Debug, Serialize)]
+pub struct EngineView {
+    /// `{"cp": N}` or `{"mate": N}`; `null` when there is no move.
+    pub score: Option<ScoreView>,
+    /// Depth of the last iteration.
+    pub depth: u32,
+    /// The deepest ply reached.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seldepth: Option<u32>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds searched.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_ms: Option<u64>,
+    /// The best move (UCI).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best: Option<String>,
+    /// The best line (UCI).
+    pub pv: Vec<String>,
+    /// The best line (SAN, with check marks).
+    pub pv_san: Vec<String>,
+    /// Always false: the engine proves nothing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proved: Option<bool>,
 }
 
-/// `info depth ... score ... pv ...` for each line of an iteration.
-pub fn info_lines(info: &Info, multipv: bool) -> Vec<String> {
-    let ms = info.elapsed.as_millis().max(1);
-    let nps = u128::from(info.nodes) * 1000 / ms;
-    info.lines
-        .iter()
-        .enumerate()
-        .map(|(i, line)| {
-            let pv: Vec<String> = line.pv.iter().map(|&m| uci::write(m)).collect();
-            let index = if multipv {
-                format!(" multipv {}", i + 1)
-            } else {
-                String::new()
+/// A score for the side to move.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub enum ScoreView {
+    /// Centipawns.
+    #[serde(rename = "cp")]
+    Centipawns(i32),
+    /// Mate in N moves (negative: mated).
+    #[serde(rename = "mate")]
+    Mate(i32),
+}
+
+impl EngineView {
+    /// The view of `pos` after `time` with a fresh engine of `hash_bytes`.
+    pub fn search<P: Position>(pos: &P, time: Duration, hash_bytes: usize) -> EngineView {
+        let limits = Limits {
+            time: Some(TimeLimits {
+                soft: time,
+                hard: time,
+            }),
+            ..Limits::default()
+        };
+        let engine = Engine::new(hash_bytes);
+        let report = engine.search(pos, &[], &limits, &SearchOptions::default(), &mut |_| {});
+        EngineView::of(pos, &report)
+    }
+
+    /// The view a search `report` of `pos` gives.
+    pub fn of<P: Position>(pos: &P, report: &Report) -> EngineView {
+        let Some(line) = report.info.lines.first().filter(|_| report.best.is_some()) else {
+            return EngineView {
+                score: None,
+                depth: 0,
+                seldepth: None,
+                nodes: 0,
+                time_ms: None,
+                best: None,
+                pv: Vec::new(),
+                pv_san: Vec::new(),
+                proved: None,
             };
-            format!(
-                "info depth {} seldepth {}{index} score {} nodes {} nps {nps} hashfull {} time {} pv {}",
-                info.depth,
-                info.seldepth,
-                line.score.uci(),
-                info.nodes,
-                info.hashfull,
-                info.elapsed.as_millis(),
-                pv.join(" ")
-            )
-        })
-        .collect()
+        };
+        let mut now = pos.clone();
+        let pv_san = line
+            .pv
+            .iter()
+            .map(|&m| {
+                let text = san::write_plus(&now, m);
+                now.play_unchecked(m);
+                text
+            })
+            .collect();
+        EngineView {
+            score: Some(match line.score {
+                Score::Centipawns(cp) => ScoreView::Centipawns(cp),
+                Score::Mate(n) => ScoreView::Mate(n),
+            }),
+            depth: report.info.depth,
+            seldepth: Some(report.info.seldepth),
+            nodes: report.info.nodes,
+            time_ms: Some(report.info.elapsed.as_millis() as u64),
+            best: line.pv.first().map(|&m| uci::write(m)),
+            pv: line.pv.iter().map(|&m| uci::write(m)).collect(),
+            pv_san,
+            proved: Some(false),
+        }
+    }
 }
