@@ -90,6 +90,7 @@ pub mod service;
 pub mod solved;
 pub mod store;
 pub mod tablebase;
+pub mod text;
 pub mod uci_session;
 pub mod variant;
 pub mod variants;

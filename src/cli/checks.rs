@@ -156,7 +156,7 @@ fn check_folders(shown: &str, mut folder: Option<&std::path::Path>) -> anyhow::R
     Ok(())
 }
 
-pub use ransom::proving::text::{counted, reached_by};
+pub use ransom::text::{counted, reached_by};
 
 /// The position a command starts from: the FEN given, or `variant`'s start.
 pub fn start_position(

@@ -144,7 +144,7 @@ pub fn prove_line<P: Position>(
         fen: fen::write(pos),
         check: pos.is_check(),
         outcome: outcome.map(|o| o.kind.name()),
-        reached: super::text::reached_by(P::VARIANT, &line.start_fen, &line.moves),
+        reached: crate::text::reached_by(P::VARIANT, &line.start_fen, &line.moves),
         result: report.verdict.name(),
         winner: winner.map(|c| c.name()),
         best: best.map(uci::write),

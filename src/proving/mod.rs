@@ -28,7 +28,6 @@ mod plan;
 mod plan_files;
 mod prepare;
 mod report;
-pub mod text;
 
 pub use answer::ProofAnswer;
 pub use error::ProveRunError;

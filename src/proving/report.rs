@@ -1,9 +1,9 @@
 //! What a prove run reports: one type, serialized for `--json` and written
 //! as text for the terminal.
 
-use super::text::{counted, human_bytes};
 use crate::search::guide::{Guide, Numbers, Ties};
 use crate::solved::SolvedStore;
+use crate::text::{counted, human_bytes};
 use serde::Serialize;
 use std::fmt;
 use std::path::Path;

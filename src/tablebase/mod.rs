@@ -40,6 +40,7 @@ pub mod syzygy;
 mod syzygy_error;
 
 pub use syzygy_error::SyzygyError;
+mod reports;
 mod verify;
 pub mod wdl;
 
@@ -61,6 +62,10 @@ pub use material::{KEY_ORDER, Material};
 pub use memtable::MemTable;
 pub use open::{TableFile, open_table};
 pub use reader::Tablebase;
+pub use reports::{
+    PlanJob, PlanListing, ProbedMove, StatsReport, TableCheck, TbProbeReport, TbReportError,
+    check_table, default_build_memory, losing_variant, probe_report, targets,
+};
 pub use resident::{job_memory, job_memory_all_held, job_memory_within};
 pub use slice::Slice;
 pub use stats::{Stats, stats, stats_in_dir};

@@ -1,4 +1,5 @@
-//! Small pieces of the reports' text, shared with the command line.
+//! Small pieces of the reports' text: counts with their noun, sizes and
+//! durations as people read them, how a position was reached.
 
 use crate::Variant;
 
@@ -21,6 +22,17 @@ pub fn human_bytes(bytes: u64) -> String {
         unit += 1;
     }
     format!("{value:.2} {}", UNITS[unit])
+}
+
+/// `seconds` as "7 s", "12 min" or "3.4 h".
+pub fn human_duration(seconds: f64) -> String {
+    if seconds < 90.0 {
+        format!("{:.0} s", seconds.max(1.0))
+    } else if seconds < 5400.0 {
+        format!("{:.0} min", seconds / 60.0)
+    } else {
+        format!("{:.1} h", seconds / 3600.0)
+    }
 }
 
 /// How a position was reached, for messages: "antichess after e2e4 e7e6",
