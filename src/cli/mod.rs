@@ -36,7 +36,6 @@ mod mate_args;
 mod mate_batch;
 mod moves;
 mod perft;
-mod plan_status;
 mod play;
 mod progress;
 mod prove;

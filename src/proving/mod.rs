@@ -26,8 +26,11 @@ mod options;
 mod pgn_file;
 mod plan;
 mod plan_files;
+mod plan_status;
 mod prepare;
 mod report;
+mod store_stats;
+mod store_verify;
 
 pub use answer::ProofAnswer;
 pub use error::ProveRunError;
@@ -37,7 +40,15 @@ pub use options::{Outputs, PgnOutput, ProveOptions, StoreOptions};
 pub use pgn_file::{PgnFileError, PgnWriting, write_pgn};
 pub use plan::{PlanOptions, PlanWritten, plan_line};
 pub use plan_files::write_plan;
+pub use plan_status::{JobState, PlanStatus, plan_status};
 pub use report::{GuideReport, LineReport, StatusLine, StoreReport};
+pub use store_stats::{
+    CheckpointStats, RuleSetStats, StoreReportError, StoreStats, store_stats, store_variants,
+};
+pub use store_verify::{
+    CheckedStore, Compacted, DamagedCheckpoint, StoreVerdict, StoreVerifyReport, VerifyWith,
+    compact_store, verify_stores,
+};
 
 use crate::search::scale::ScaleStatus;
 
