@@ -10,6 +10,12 @@
 //! budget only, so the same options give the same puzzles in the same
 //! order, and a run can resume after its last puzzle's game.
 
+mod set_check;
+mod set_file;
+
+pub use set_check::{PuzzleFile, SetCheck, SetStatistics, check_set};
+pub use set_file::{DEFAULT_MAX_NODES, PuzzleSetError, SetSpec, is_json, parse_lengths};
+
 use crate::board::{Bitboard, Color, attacks};
 use crate::moves::Move;
 use crate::position::{OutcomeKind, Position};
