@@ -2,9 +2,10 @@
 //! solution tree, or a batch run over an EPD/TSV suite (`--epd`).
 
 use super::mate_args::{DEFAULT_MAX, MateArgs};
-use super::mate_batch::{self, verdict_text};
+use super::mate_batch;
 use super::progress;
 use ransom::analysis::{MateSolutionView, mate_report_json};
+use ransom::search::mate::verdict_text;
 
 use ransom::search::Progress;
 use ransom::search::leaf_oracle::leaf_oracle;

@@ -10,6 +10,7 @@ mod solution;
 mod solve;
 mod split;
 mod suite;
+mod suite_run;
 mod table;
 mod tree;
 mod verify;
@@ -24,5 +25,9 @@ pub use solve::{
     solve_mate_with,
 };
 pub use suite::{MateCase, SuiteError, read_suite};
+pub use suite_run::{
+    CaseResult, CaseVerdict, SuiteFilter, SuiteRunError, SuiteSummary, case_header, solve_case,
+    suite_cases, verdict_text,
+};
 pub use tree::{SolutionTree, TreeNode, build_tree, line_san, longest_line};
 pub use verify::{MateVerifyError, VerifiedMate, verify_mate};
