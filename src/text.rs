@@ -35,6 +35,14 @@ pub fn human_duration(seconds: f64) -> String {
     }
 }
 
+/// `name` with its first letter capitalised (`white` → `White`).
+pub fn capitalised(name: &str) -> String {
+    let mut chars = name.chars();
+    chars.next().map_or(String::new(), |c| {
+        c.to_ascii_uppercase().to_string() + chars.as_str()
+    })
+}
+
 /// How a position was reached, for messages: "antichess after e2e4 e7e6",
 /// "antichess start position", or "antichess position given by FEN".
 pub fn reached_by(variant: Variant, start_fen: &str, line: &[String]) -> String {

@@ -7,6 +7,7 @@
 
 mod explorer;
 mod explorer_json;
+mod explorer_text;
 mod json;
 mod knowledge;
 mod proofs;
@@ -16,6 +17,7 @@ pub mod think;
 
 pub use explorer::{Exploration, Explored, ExploredMove, Standing, explore, frontier_san};
 pub use explorer_json::{explored_json, explorer_json, search_json};
+pub use explorer_text::explorer_text;
 pub use json::{
     MateSolutionView, analysis_json, holdings_json, mate_report_json, move_steps, state_json,
     verdict_json,

@@ -180,11 +180,3 @@ pub fn play_moves<P: ransom::Position>(
 ) -> anyhow::Result<(P, Vec<ransom::moves::Move>)> {
     Ok(ransom::notation::play_line(start, moves)?)
 }
-
-/// `name` with its first letter capitalised (`white` → `White`).
-pub fn capitalised(name: &str) -> String {
-    let mut chars = name.chars();
-    chars.next().map_or(String::new(), |c| {
-        c.to_ascii_uppercase().to_string() + chars.as_str()
-    })
-}

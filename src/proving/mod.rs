@@ -20,6 +20,7 @@
 
 mod answer;
 mod error;
+mod frontier_report;
 mod job;
 mod line;
 mod options;
@@ -29,11 +30,15 @@ mod plan_files;
 mod plan_status;
 mod prepare;
 mod report;
+mod store_export;
 mod store_stats;
 mod store_verify;
 
 pub use answer::ProofAnswer;
 pub use error::ProveRunError;
+pub use frontier_report::{
+    FrontierError, FrontierLeaf, FrontierReport, FrontierSearch, LeafEngine, frontier_report,
+};
 pub use job::{JobReport, run_job};
 pub use line::{Line, prove_line};
 pub use options::{Outputs, PgnOutput, ProveOptions, StoreOptions};
@@ -42,6 +47,7 @@ pub use plan::{PlanOptions, PlanWritten, plan_line};
 pub use plan_files::write_plan;
 pub use plan_status::{JobState, PlanStatus, plan_status};
 pub use report::{GuideReport, LineReport, StatusLine, StoreReport};
+pub use store_export::{ExportError, Exported, export_store_pgn};
 pub use store_stats::{
     CheckpointStats, RuleSetStats, StoreReportError, StoreStats, store_stats, store_variants,
 };
