@@ -23,6 +23,7 @@ mod error;
 mod frontier_report;
 mod job;
 mod line;
+mod merge;
 mod options;
 mod pgn_file;
 mod plan;
@@ -41,6 +42,7 @@ pub use frontier_report::{
 };
 pub use job::{JobReport, run_job};
 pub use line::{Line, prove_line};
+pub use merge::{MergeError, MergeOutcome, ShardOutcome, merge_into_store};
 pub use options::{Outputs, PgnOutput, ProveOptions, StoreOptions};
 pub use pgn_file::{PgnFileError, PgnWriting, write_pgn};
 pub use plan::{PlanOptions, PlanWritten, plan_line};
