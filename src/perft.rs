@@ -96,3 +96,72 @@ pub fn divide_parallel<P: Position>(pos: &P, depth: u32, turns: bool) -> Vec<(Mo
         })
         .collect()
 }
+
+/// A perft count as `ransom perft` reports it.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct PerftReport {
+    /// Leaves at `depth`.
+    pub nodes: u64,
+    /// Depth, in plies or turns.
+    pub depth: u32,
+    /// Whether depth counts whole turns.
+    pub turns: bool,
+    /// Threads that counted.
+    pub threads: usize,
+    /// Milliseconds.
+    pub time_ms: u64,
+    /// The count below each first move (UCI), if asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub divide: Option<std::collections::BTreeMap<String, u64>>,
+    /// Seconds.
+    #[serde(skip)]
+    pub seconds: f64,
+}
+
+impl PerftReport {
+    /// Counts `pos` to `depth` (whole turns with `turns`) on the current
+    /// rayon pool; `divide` keeps the count below each first move.
+    pub fn count<P: Position>(pos: &P, depth: u32, turns: bool, divide: bool) -> PerftReport {
+        let start = std::time::Instant::now();
+        let counts: std::collections::BTreeMap<String, u64> = divide_parallel(pos, depth, turns)
+            .into_iter()
+            .map(|(m, nodes)| (crate::notation::uci::write(m), nodes))
+            .collect();
+        let nodes = if depth == 0 { 1 } else { counts.values().sum() };
+        let elapsed = start.elapsed();
+        PerftReport {
+            nodes,
+            depth,
+            turns,
+            threads: rayon::current_num_threads(),
+            time_ms: elapsed.as_millis() as u64,
+            divide: divide.then_some(counts),
+            seconds: elapsed.as_secs_f64(),
+        }
+    }
+
+    /// The speed line: time, million nodes a second, threads.
+    pub fn speed(&self) -> String {
+        format!(
+            "time {:.3} s, {:.1} Mnps on {} thread{}",
+            self.seconds,
+            self.nodes as f64 / self.seconds.max(1e-9) / 1e6,
+            self.threads,
+            if self.threads == 1 { "" } else { "s" }
+        )
+    }
+}
+
+impl std::fmt::Display for PerftReport {
+    /// Stockfish's format: `move: count` lines and a blank line when
+    /// divided, then `Nodes searched: N`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(divide) = &self.divide {
+            for (m, n) in divide {
+                writeln!(f, "{m}: {n}")?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "Nodes searched: {}", self.nodes)
+    }
+}

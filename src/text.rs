@@ -58,6 +58,83 @@ pub fn reached_by(variant: Variant, start_fen: &str, line: &[String]) -> String 
     }
 }
 
+/// Progress as a plain line every so often (for logs, where a live bar
+/// cannot be drawn): the count, its share and the time left, what is
+/// being done, and the time so far.
+#[derive(Clone, Debug)]
+pub struct PlainProgress {
+    /// What is being done ("tb build").
+    pub label: String,
+    /// Whether steps are counted (else only the message and the time).
+    pub counting: bool,
+    /// Steps in all, if known.
+    pub total: Option<u64>,
+    /// Steps done.
+    pub position: u64,
+    /// Steps counted as done that took no time (left out of the rate).
+    pub baseline: u64,
+    /// What is being done now.
+    pub message: String,
+    started: std::time::Instant,
+    last: std::time::Instant,
+}
+
+impl PlainProgress {
+    /// Progress of `label`, counting steps or not, over `total` if known.
+    pub fn new(label: &str, counting: bool, total: Option<u64>) -> PlainProgress {
+        let now = std::time::Instant::now();
+        PlainProgress {
+            label: label.to_string(),
+            counting,
+            total,
+            position: 0,
+            baseline: 0,
+            message: String::new(),
+            started: now,
+            last: now,
+        }
+    }
+
+    /// The line now, if `every` has passed since the last one.
+    pub fn due(&mut self, every: std::time::Duration) -> Option<String> {
+        if self.last.elapsed() < every {
+            return None;
+        }
+        self.last = std::time::Instant::now();
+        Some(self.line())
+    }
+
+    /// The line now.
+    pub fn line(&self) -> String {
+        self.line_after(self.started.elapsed().as_secs_f64())
+    }
+
+    /// The line when `elapsed` seconds have passed.
+    pub fn line_after(&self, elapsed: f64) -> String {
+        let mut parts = Vec::new();
+        match self.total {
+            Some(total) if total > 0 => {
+                let done = self.position.min(total) as f64 / total as f64;
+                let mut count = format!("{}/{total} ({:.1}%)", self.position, 100.0 * done);
+                // The rate of this run's own work gives the time left.
+                let worked = self.position.min(total).saturating_sub(self.baseline);
+                if worked > 0 && done < 1.0 {
+                    let left = total - self.position.min(total);
+                    count += &format!(", ETA {:.0} s", elapsed * left as f64 / worked as f64);
+                }
+                parts.push(count);
+            }
+            _ if self.counting => parts.push(self.position.to_string()),
+            _ => {}
+        }
+        if !self.message.is_empty() {
+            parts.push(self.message.clone());
+        }
+        parts.push(format!("({elapsed:.0} s)"));
+        format!("{}: {}", self.label, parts.join("  "))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,6 +10,7 @@ mod explorer_json;
 mod explorer_text;
 mod json;
 mod knowledge;
+mod legal_moves;
 mod proofs;
 mod store_proof;
 mod stores;
@@ -23,6 +24,7 @@ pub use json::{
     verdict_json,
 };
 pub use knowledge::{Analysis, Category, Knowledge, MoveVerdict, MoveWindow, Source, Verdict};
+pub use legal_moves::{LegalMoves, outcome_text};
 pub use proofs::{ProofIndex, StoredProof};
 pub use store_proof::{ProofFromStore, StoreProofError, proof_from_stores};
 pub use stores::{ShelfRefresh, ShelfSummary, StoreShelf};

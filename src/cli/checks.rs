@@ -104,59 +104,17 @@ pub(crate) fn parse_queue(text: &str) -> Result<usize, String> {
     )
 }
 
-/// The longest file name most file systems take.
-const MAX_FILE_NAME: usize = 255;
-
-/// Checks, before a long job, that its result can be written to `path`:
-/// a file name that is not too long, not a directory, and inside a
-/// directory (folders that do not exist yet are created when it is
-/// written).
+/// Checks, before a long job, that its result can be written to `path`
+/// ([`ransom::store::check_output_path`]).
 pub(crate) fn check_output_path(path: &std::path::Path) -> anyhow::Result<()> {
-    let shown = path.display();
-    let Some(name) = path.file_name() else {
-        anyhow::bail!("{shown}: not a file name to write to");
-    };
-    if name.len() > MAX_FILE_NAME {
-        anyhow::bail!("{shown}: the file name is too long");
-    }
-    if path.is_dir() {
-        anyhow::bail!("{shown}: is a directory, not a file to write");
-    }
-    check_folders(&shown.to_string(), path.parent())
+    Ok(ransom::store::check_output_path(path)?)
 }
 
-/// Checks, before a long job, that files can be written into `dir`: it is
-/// a directory, or it can be made one (the first of its ancestors that
-/// exists is a directory).
+/// Checks, before a long job, that files can be written into `dir`
+/// ([`ransom::store::check_output_dir`]).
 pub(crate) fn check_output_dir(dir: &std::path::Path) -> anyhow::Result<()> {
-    check_folders(&dir.display().to_string(), Some(dir))
+    Ok(ransom::store::check_output_dir(dir)?)
 }
-
-/// The nearest of `folder` and its ancestors that exists must be a
-/// directory; `shown` names what is to be written in the error.
-fn check_folders(shown: &str, mut folder: Option<&std::path::Path>) -> anyhow::Result<()> {
-    while let Some(dir) = folder {
-        let dir = if dir.as_os_str().is_empty() {
-            std::path::Path::new(".")
-        } else {
-            dir
-        };
-        if dir.exists() {
-            if !dir.is_dir() {
-                let file = dir.display().to_string();
-                if file == shown {
-                    anyhow::bail!("{file} is a file, not a directory");
-                }
-                anyhow::bail!("{shown}: {file} is a file, not a directory");
-            }
-            return Ok(());
-        }
-        folder = dir.parent();
-    }
-    Ok(())
-}
-
-pub use ransom::text::{counted, reached_by};
 
 /// The position a command starts from: the FEN given, or `variant`'s start.
 pub fn start_position(

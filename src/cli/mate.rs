@@ -5,13 +5,9 @@ use super::mate_args::{DEFAULT_MAX, MateArgs};
 use super::mate_batch;
 use super::progress;
 use ransom::analysis::{MateSolutionView, mate_report_json};
-use ransom::search::mate::verdict_text;
-
 use ransom::search::Progress;
 use ransom::search::leaf_oracle::leaf_oracle;
-use ransom::search::mate::{
-    MateReport, MateStatus, build_tree, line_san, longest_line, solve_mate_streaming,
-};
+use ransom::search::mate::{MateReport, MateStatus, mate_report_text, solve_mate_streaming};
 use ransom::{Position, Variant, dispatch};
 use std::process::ExitCode;
 
@@ -96,45 +92,10 @@ fn solve_one<P: Position>(start: P, args: &MateArgs) -> anyhow::Result<ExitCode>
     } else if args.json {
         outln!("{}", serde_json::to_string_pretty(&report_json(&report))?)?;
     } else {
-        out!("{}", report_text(&pos, &report, max, args.tree_limit))?;
+        out!("{}", mate_report_text(&pos, &report, max, args.tree_limit))?;
     }
     Ok(match report.status {
         MateStatus::Unknown => ExitCode::from(2),
         _ => ExitCode::SUCCESS,
     })
-}
-
-fn report_text<P: Position>(pos: &P, report: &MateReport, max: u16, limit: usize) -> String {
-    let mut out = format!("{}\n", verdict_text(report, max));
-    if let Some(solution) = &report.solution {
-        let tree = build_tree(pos, pos.turn(), solution, limit);
-        let line = line_san(pos, &longest_line(pos, pos.turn(), solution));
-        out += &format!("main line: {line}\n");
-        let keys: Vec<String> = report
-            .keys
-            .iter()
-            .map(|&m| ransom::notation::san::write(pos, m))
-            .collect();
-        out += &format!(
-            "key{}: {}\n",
-            if keys.len() == 1 { "" } else { "s" },
-            keys.join(", ")
-        );
-        if let Some(v) = report.verified {
-            out += &format!("verified: {} positions\n", v.positions);
-        }
-        out += "solution tree:\n";
-        out += &tree.to_text();
-    }
-    for note in &report.notes {
-        out += &format!("note: {note}\n");
-    }
-    let secs = report.elapsed.as_secs_f64();
-    out += &format!(
-        "{} nodes in {:.3} s ({:.0} nodes/s)\n",
-        report.nodes,
-        secs,
-        report.nodes as f64 / secs.max(1e-9)
-    );
-    out
 }

@@ -29,7 +29,6 @@ macro_rules! errln {
 }
 
 mod checks;
-mod game;
 mod health;
 mod mate;
 mod mate_args;
@@ -56,7 +55,6 @@ mod uci;
 mod verify;
 
 use clap::{Parser, Subcommand};
-use ransom::notation::fen;
 use ransom::{AnyPosition, Variant};
 use std::process::ExitCode;
 
@@ -112,14 +110,7 @@ pub struct PositionArgs {
 impl PositionArgs {
     /// The position these options describe.
     pub fn position(&self) -> anyhow::Result<AnyPosition> {
-        let variant: Variant = self.variant.parse()?;
-        match &self.fen {
-            None => Ok(AnyPosition::start(variant)),
-            Some(text) => {
-                let setup = fen::parse(text)?;
-                Ok(AnyPosition::from_setup(variant, &setup)?)
-            }
-        }
+        checks::start_position(self.variant.parse::<Variant>()?, self.fen.as_deref())
     }
 }
 

@@ -1,11 +1,9 @@
 //! `ransom perft`: leaf counts of the legal move tree, optionally per first move.
 
 use super::PositionArgs;
-use ransom::notation::uci;
-use ransom::perft::divide_parallel;
+use ransom::perft::PerftReport;
 use ransom::{Position, dispatch};
 use std::process::ExitCode;
-use std::time::Instant;
 
 /// Arguments of `ransom perft`.
 #[derive(Debug, clap::Args)]
@@ -42,43 +40,12 @@ pub fn run(args: &PerftArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn report<P: Position>(pos: &P, args: &PerftArgs) -> anyhow::Result<ExitCode> {
-    let start = Instant::now();
-    let mut divide: Vec<(String, u64)> = divide_parallel(pos, args.depth, args.turns)
-        .into_iter()
-        .map(|(m, nodes)| (uci::write(m), nodes))
-        .collect();
-    let nodes = if args.depth == 0 {
-        1
-    } else {
-        divide.iter().map(|(_, n)| n).sum()
-    };
-    let elapsed = start.elapsed();
-    divide.sort();
+    let report = PerftReport::count(pos, args.depth, args.turns, args.divide);
     if args.json {
-        let threads = rayon::current_num_threads();
-        let mut out = serde_json::json!({ "nodes": nodes, "depth": args.depth, "turns": args.turns, "threads": threads, "time_ms": elapsed.as_millis() as u64 });
-        if args.divide {
-            let map: serde_json::Map<String, serde_json::Value> =
-                divide.into_iter().map(|(m, n)| (m, n.into())).collect();
-            out["divide"] = map.into();
-        }
-        outln!("{out}")?;
+        outln!("{}", serde_json::to_string(&report)?)?;
     } else {
-        if args.divide {
-            for (m, n) in &divide {
-                outln!("{m}: {n}")?;
-            }
-            outln!()?;
-        }
-        outln!("Nodes searched: {nodes}")?;
-        let secs = elapsed.as_secs_f64();
-        let threads = rayon::current_num_threads();
-        errln!(
-            "time {:.3} s, {:.1} Mnps on {threads} thread{}",
-            secs,
-            nodes as f64 / secs.max(1e-9) / 1e6,
-            if threads == 1 { "" } else { "s" }
-        );
+        out!("{report}")?;
+        errln!("{}", report.speed());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,8 +1,8 @@
 //! `ransom play`: plays SAN or UCI moves and prints the final position.
 
 use super::PositionArgs;
-use super::game::{outcome_text, state_json};
-use ransom::notation::{fen, parse_turn, pgn, san, uci};
+use ransom::analysis::{outcome_text, state_json};
+use ransom::notation::{fen, pgn};
 use ransom::{Position, dispatch};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -43,69 +43,27 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     dispatch!(pos, p => replay(p, &moves, args.json))
 }
 
-fn replay<P: Position>(mut pos: P, moves: &[String], json: bool) -> anyhow::Result<ExitCode> {
-    let mut played = Vec::new();
-    for (i, text) in moves.iter().enumerate() {
-        if let Some(outcome) = pos.outcome() {
-            return fail(
-                json,
-                i + 1,
-                text,
-                &pos,
-                &format!("the game is already over: {outcome}"),
-            );
+fn replay<P: Position>(pos: P, moves: &[String], json: bool) -> anyhow::Result<ExitCode> {
+    match ransom::notation::replay::replay(pos, moves) {
+        Ok((pos, played)) if json => {
+            let mut out = state_json(&pos);
+            out["moves"] = serde_json::to_value(played)?;
+            outln!("{out}")?;
         }
-        match parse_turn(&pos, text) {
-            Ok(turn) => {
-                for m in turn {
-                    played.push(
-                        serde_json::json!({"uci": uci::write(m), "san": san::write_plus(&pos, m)}),
-                    );
-                    pos.play_unchecked(m);
-                }
-            }
-            Err(e) => return fail(json, i + 1, text, &pos, &e.to_string()),
+        Ok((pos, _)) => {
+            outln!("fen: {}", fen::write(&pos))?;
+            outln!("outcome: {}", outcome_text(&pos))?;
         }
-    }
-    if json {
-        let mut out = state_json(&pos);
-        out["moves"] = played.into();
-        outln!("{out}")?;
-    } else {
-        outln!("fen: {}", fen::write(&pos))?;
-        outln!("outcome: {}", outcome_text(&pos))?;
+        Err(error) if json => {
+            let mut object = serde_json::to_value(&*error)?;
+            object["message"] = error.to_string().into();
+            outln!("{}", serde_json::json!({ "error": object }))?;
+            return Ok(ExitCode::FAILURE);
+        }
+        Err(error) => {
+            errln!("error: {error}");
+            return Ok(ExitCode::FAILURE);
+        }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-fn fail<P: Position>(
-    json: bool,
-    ply: usize,
-    text: &str,
-    pos: &P,
-    why: &str,
-) -> anyhow::Result<ExitCode> {
-    let moves = pos.playable_moves();
-    let legal = moves.len();
-    // Losing chess: a quiet move refused because a capture must be made.
-    let compulsory = if P::MUST_CAPTURE && !moves.is_empty() && moves.iter().all(|m| m.is_capture())
-    {
-        "; a capture is compulsory here"
-    } else {
-        ""
-    };
-    let message = format!(
-        "ply {ply}: cannot play '{text}': {why}{compulsory} ({} in {})",
-        super::checks::counted(legal as u64, "legal move", "legal moves"),
-        fen::write(pos)
-    );
-    if json {
-        let out = serde_json::json!({"error": {
-            "code": "illegal-move", "message": message, "ply": ply, "move": text,
-            "legal_moves": legal, "fen": fen::write(pos)}});
-        outln!("{out}")?;
-    } else {
-        errln!("error: {message}");
-    }
-    Ok(ExitCode::FAILURE)
 }

@@ -5,8 +5,9 @@
 //! nothing. Lines printed through it appear above the bar.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use ransom::text::PlainProgress;
 use std::io::IsTerminal;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How often a plain line is written when stderr is not a terminal.
 pub const PLAIN_EVERY: Duration = Duration::from_secs(10);
@@ -14,21 +15,9 @@ pub const PLAIN_EVERY: Duration = Duration::from_secs(10);
 /// A bar, a spinner, periodic plain lines, or nothing.
 pub struct Progress {
     bar: Option<ProgressBar>,
-    plain: Option<Plain>,
+    plain: Option<PlainProgress>,
     /// See [`Progress::set_baseline`].
     baseline: u64,
-}
-
-/// The state of the plain lines.
-struct Plain {
-    label: String,
-    counting: bool,
-    total: Option<u64>,
-    position: u64,
-    baseline: u64,
-    message: String,
-    started: Instant,
-    last: Instant,
 }
 
 impl Progress {
@@ -63,19 +52,9 @@ impl Progress {
             };
         }
         if !terminal {
-            let now = Instant::now();
             return Progress {
                 bar: None,
-                plain: Some(Plain {
-                    label: label.to_owned(),
-                    counting: counts.is_some(),
-                    total,
-                    position: 0,
-                    baseline: 0,
-                    message: String::new(),
-                    started: now,
-                    last: now,
-                }),
+                plain: Some(PlainProgress::new(label, counts.is_some(), total)),
                 baseline: 0,
             };
         }
@@ -162,11 +141,8 @@ impl Progress {
 
     /// Writes a plain line when [`PLAIN_EVERY`] has passed since the last.
     fn tick_plain(&mut self) {
-        if let Some(plain) = &mut self.plain
-            && plain.last.elapsed() >= PLAIN_EVERY
-        {
-            plain.last = Instant::now();
-            errln!("{}", plain.line());
+        if let Some(line) = self.plain.as_mut().and_then(|p| p.due(PLAIN_EVERY)) {
+            errln!("{line}");
         }
     }
 
@@ -198,37 +174,6 @@ impl Progress {
 impl Drop for Progress {
     fn drop(&mut self) {
         self.finish();
-    }
-}
-
-impl Plain {
-    fn line(&self) -> String {
-        self.line_after(self.started.elapsed().as_secs_f64())
-    }
-
-    /// The line when `elapsed` seconds have passed.
-    fn line_after(&self, elapsed: f64) -> String {
-        let mut parts = Vec::new();
-        match self.total {
-            Some(total) if total > 0 => {
-                let done = self.position.min(total) as f64 / total as f64;
-                let mut count = format!("{}/{total} ({:.1}%)", self.position, 100.0 * done);
-                // The rate of this run's own work gives the time left.
-                let worked = self.position.min(total).saturating_sub(self.baseline);
-                if worked > 0 && done < 1.0 {
-                    let left = total - self.position.min(total);
-                    count += &format!(", ETA {:.0} s", elapsed * left as f64 / worked as f64);
-                }
-                parts.push(count);
-            }
-            _ if self.counting => parts.push(self.position.to_string()),
-            _ => {}
-        }
-        if !self.message.is_empty() {
-            parts.push(self.message.clone());
-        }
-        parts.push(format!("({elapsed:.0} s)"));
-        format!("{}: {}", self.label, parts.join("  "))
     }
 }
 

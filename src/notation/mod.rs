@@ -3,6 +3,7 @@
 pub mod diagram;
 pub mod fen;
 pub mod pgn;
+pub mod replay;
 pub mod san;
 pub mod uci;
 

@@ -186,3 +186,64 @@ pub fn verify_file(path: &Path) -> Result<CheckedProofFile, ProofFileError> {
         checked_moves,
     })
 }
+
+/// What `verify` reports of a proof file that verified.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct ProofFileReport {
+    /// Always true.
+    pub ok: bool,
+    /// The variant's name.
+    pub variant: &'static str,
+    /// The proved position.
+    pub root_fen: String,
+    /// The winner.
+    pub winner: String,
+    /// The moves from the start to the root (UCI).
+    pub line: Vec<String>,
+    /// Positions of the proof.
+    pub positions: u64,
+    /// Positions where the winner moves.
+    pub winner_moves: u64,
+    /// The longest line, in plies.
+    pub depth: u32,
+    /// Moves stored in the file.
+    pub stored_moves: u64,
+    /// How the root was reached.
+    #[serde(skip)]
+    pub reached: String,
+}
+
+impl From<&CheckedProofFile> for ProofFileReport {
+    fn from(checked: &CheckedProofFile) -> ProofFileReport {
+        let meta = &checked.meta;
+        ProofFileReport {
+            ok: true,
+            variant: checked.variant.name(),
+            root_fen: meta.root_fen.clone(),
+            winner: meta.winner.clone(),
+            line: meta.line.clone(),
+            positions: checked.verified.positions,
+            winner_moves: checked.verified.winner_moves,
+            depth: checked.verified.depth,
+            stored_moves: checked.stored_moves,
+            reached: crate::text::reached_by(checked.variant, &meta.start_fen, &meta.line),
+        }
+    }
+}
+
+impl std::fmt::Display for ProofFileReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use crate::text::counted;
+        writeln!(
+            f,
+            "OK: {} wins in {} ({}): {}, {} used of {} stored, longest line {}",
+            self.winner,
+            self.root_fen,
+            self.reached,
+            counted(self.positions, "position", "positions"),
+            counted(self.winner_moves, "winner move", "winner moves"),
+            self.stored_moves,
+            counted(self.depth, "ply", "plies")
+        )
+    }
+}

@@ -38,11 +38,13 @@ mod block;
 mod block_cache;
 pub(crate) mod checksum;
 pub(crate) mod cursor;
+mod output;
 mod reader;
 mod writer;
 
 pub use block_cache::BlockCache;
 pub use checksum::fnv1a64;
+pub use output::{OutputPathError, check_output_dir, check_output_path};
 pub use reader::{CacheCounts, TableReader};
 pub use writer::{
     FileIdentity, TableWriter, file_identity, remove_orphan_temporaries, write_atomically,

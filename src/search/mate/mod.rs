@@ -26,8 +26,8 @@ pub use solve::{
 };
 pub use suite::{MateCase, SuiteError, read_suite};
 pub use suite_run::{
-    CaseResult, CaseVerdict, SuiteFilter, SuiteRunError, SuiteSummary, case_header, solve_case,
-    suite_cases, verdict_text,
+    CaseResult, CaseVerdict, SuiteFilter, SuiteRunError, SuiteSummary, case_header,
+    mate_report_text, solve_case, suite_cases, verdict_text,
 };
 pub use tree::{SolutionTree, TreeNode, build_tree, line_san, longest_line};
 pub use verify::{MateVerifyError, VerifiedMate, verify_mate};

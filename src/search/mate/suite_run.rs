@@ -1,9 +1,10 @@
 //! A mate suite solved case by case (`mate --epd FILE`): each case's
 //! position, its result against the length the file states, the verified
-//! solutions as EPD, and the summary.
+//! solutions as EPD, and the summary; a mate report as text.
 
 use super::{
-    MateCase, MateOptions, MateReport, MateStatus, Puzzle, SuiteError, read_suite, solve_mate,
+    MateCase, MateOptions, MateReport, MateStatus, Puzzle, SuiteError, build_tree, line_san,
+    longest_line, read_suite, solve_mate,
 };
 use crate::notation::{fen, parse_move, uci};
 use crate::position::Position;
@@ -236,6 +237,49 @@ pub fn verdict_text(report: &MateReport, max: u16) -> String {
         (MateStatus::NoMate, _) => format!("no mate in ≤ {max} (proved)"),
         _ => "unknown".to_string(),
     }
+}
+
+/// A mate report as text: the verdict, the main line, the keys, the
+/// verified size, the solution tree (at most `limit` lines), notes and the
+/// effort.
+pub fn mate_report_text<P: Position>(
+    pos: &P,
+    report: &MateReport,
+    max: u16,
+    limit: usize,
+) -> String {
+    let mut out = format!("{}\n", verdict_text(report, max));
+    if let Some(solution) = &report.solution {
+        let tree = build_tree(pos, pos.turn(), solution, limit);
+        let line = line_san(pos, &longest_line(pos, pos.turn(), solution));
+        out += &format!("main line: {line}\n");
+        let keys: Vec<String> = report
+            .keys
+            .iter()
+            .map(|&m| crate::notation::san::write(pos, m))
+            .collect();
+        out += &format!(
+            "key{}: {}\n",
+            if keys.len() == 1 { "" } else { "s" },
+            keys.join(", ")
+        );
+        if let Some(v) = report.verified {
+            out += &format!("verified: {} positions\n", v.positions);
+        }
+        out += "solution tree:\n";
+        out += &tree.to_text();
+    }
+    for note in &report.notes {
+        out += &format!("note: {note}\n");
+    }
+    let secs = report.elapsed.as_secs_f64();
+    out += &format!(
+        "{} nodes in {:.3} s ({:.0} nodes/s)\n",
+        report.nodes,
+        secs,
+        report.nodes as f64 / secs.max(1e-9)
+    );
+    out
 }
 
 /// The summary of a suite's results.
