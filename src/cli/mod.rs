@@ -28,6 +28,19 @@ macro_rules! errln {
     }};
 }
 
+/// `report` as one JSON line (`--json`) or as its text.
+fn print_report<R: serde::Serialize + std::fmt::Display>(
+    report: &R,
+    json: bool,
+) -> anyhow::Result<()> {
+    if json {
+        outln!("{}", serde_json::to_string(report)?)?;
+    } else {
+        out!("{report}")?;
+    }
+    Ok(())
+}
+
 mod checks;
 mod health;
 mod mate;

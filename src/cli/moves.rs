@@ -22,10 +22,6 @@ pub fn run(args: &MovesArgs) -> anyhow::Result<ExitCode> {
 
 fn report<P: Position>(pos: &P, json: bool) -> anyhow::Result<ExitCode> {
     let moves = LegalMoves::of(pos);
-    if json {
-        outln!("{}", serde_json::to_string(&moves)?)?;
-    } else {
-        out!("{moves}")?;
-    }
+    super::print_report(&moves, json)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -3,7 +3,7 @@
 
 use super::prove_run::{INTERRUPTED, Printing, exit_code, explained, on_big_stack};
 use ransom::proving::{
-    Line, Outputs, PgnOutput, PlanOptions, ProveOptions, StoreOptions, prove_line,
+    Line, Outputs, PgnOutput, PlanOptions, ProveOptions, RunObserver, StoreOptions, prove_line,
 };
 use ransom::search::scale::{DEFAULT_LEAF_NODES, DEFAULT_STORE_MIN_WORK, ScaleConfig};
 use ransom::search::{Budget, StopSignal};

@@ -54,9 +54,11 @@ impl ProgressDisplay {
         self.silent = silent;
         self
     }
+}
 
+impl RunObserver for ProgressDisplay {
     /// A line for the user, above the live line.
-    pub fn note(&self, text: &str) {
+    fn note(&mut self, text: &str) {
         match &self.bar {
             Some(bar) => bar.println(format!("note: {text}")),
             None if !self.quiet && !self.json => errln!("note: {text}"),
@@ -64,8 +66,17 @@ impl ProgressDisplay {
         }
     }
 
-    /// Shows a status.
-    pub fn update(&mut self, s: &ScaleStatus) {
+    fn warn(&mut self, text: &str) {
+        if !self.silent {
+            match &self.bar {
+                Some(bar) => bar.println(format!("warning: {text}")),
+                None => errln!("warning: {text}"),
+            }
+        }
+    }
+
+    /// Shows a status: JSON lines, the live line, or a plain line now and then.
+    fn status(&mut self, s: &ScaleStatus) {
         let line = StatusLine::of(s);
         if self.json {
             errln!("{}", serde_json::to_string(&line).unwrap_or_default());
@@ -83,32 +94,9 @@ impl ProgressDisplay {
     }
 
     /// Removes the live line.
-    pub fn finish(&self) {
+    fn finish(&mut self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
-    }
-}
-
-impl RunObserver for ProgressDisplay {
-    fn note(&mut self, text: &str) {
-        ProgressDisplay::note(self, text);
-    }
-
-    fn warn(&mut self, text: &str) {
-        if !self.silent {
-            match &self.bar {
-                Some(bar) => bar.println(format!("warning: {text}")),
-                None => errln!("warning: {text}"),
-            }
-        }
-    }
-
-    fn status(&mut self, status: &ScaleStatus) {
-        self.update(status);
-    }
-
-    fn finish(&mut self) {
-        ProgressDisplay::finish(self);
     }
 }

@@ -92,12 +92,7 @@ impl Printing {
 
     /// `report` as one JSON line (`--json`) or as its text.
     pub fn print<R: serde::Serialize + std::fmt::Display>(&self, report: &R) -> anyhow::Result<()> {
-        if self.json {
-            outln!("{}", serde_json::to_string(report)?)?;
-        } else {
-            out!("{report}")?;
-        }
-        Ok(())
+        super::print_report(report, self.json)
     }
 }
 

@@ -94,11 +94,7 @@ pub fn run(args: &StoreArgs) -> anyhow::Result<ExitCode> {
 
 fn stats(target: &StoreTarget, plan: Option<&Path>) -> anyhow::Result<ExitCode> {
     let stats = store_stats(&target.dir, target.variant.as_deref(), plan)?;
-    if target.json {
-        outln!("{}", serde_json::to_string(&stats)?)?;
-    } else {
-        out!("{stats}")?;
-    }
+    super::print_report(&stats, target.json)?;
     Ok(ExitCode::SUCCESS)
 }
 

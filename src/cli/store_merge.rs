@@ -56,11 +56,7 @@ pub fn merge(target: &MergeTarget) -> anyhow::Result<ExitCode> {
     );
     progress.finish();
     let outcome = outcome?;
-    if target.json {
-        outln!("{}", serde_json::to_string(&outcome)?)?;
-    } else {
-        out!("{outcome}")?;
-    }
+    super::print_report(&outcome, target.json)?;
     for message in outcome.messages() {
         errln!("{message}");
     }

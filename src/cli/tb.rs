@@ -158,44 +158,14 @@ pub fn run(args: &TbArgs) -> anyhow::Result<ExitCode> {
             memory,
             checkpoint_minutes,
         } => {
-            let targets = tablebase::targets(set.pieces, set.material.as_deref())?;
-            let variant = losing_variant(&set.variant)?;
-            let memory = match memory {
-                Some(gb) if gb.is_finite() && *gb > 0.0 => (gb * 1e9) as u64,
-                Some(gb) => anyhow::bail!("--memory {gb}: give a number of GB above 0"),
-                None => tablebase::default_build_memory(),
+            let options = build_options(*wdl_only, *memory, *checkpoint_minutes)?;
+            let request = BuildRequest {
+                manifest: !no_manifest,
+                yes: *yes,
+                dry_run: *dry_run,
+                quiet: *quiet,
             };
-            let checkpoint_every = match checkpoint_minutes {
-                m if *m == 0.0 => None,
-                m if m.is_finite() && *m > 0.0 => {
-                    Some(std::time::Duration::from_secs_f64(m * 60.0))
-                }
-                m => {
-                    anyhow::bail!("--checkpoint-minutes {m}: give a number of minutes, 0 for none")
-                }
-            };
-            let options = tablebase::BuildOptions {
-                wdl_only: *wdl_only,
-                memory,
-                checkpoint_every,
-            };
-            let estimate = tablebase::estimate(&set.dir, variant, &targets, options);
-            errln!("{}", estimate.describe(&set.dir));
-            if *dry_run {
-                return Ok(ExitCode::SUCCESS);
-            }
-            if estimate.most_men > MEN_WITHOUT_YES && !yes {
-                errln!(
-                    "error: this build goes beyond the {MEN_WITHOUT_YES}-man set (tables of {} men); add --yes to start it",
-                    estimate.most_men
-                );
-                return Ok(ExitCode::from(2));
-            }
-            let manifest = !no_manifest;
-            match variant {
-                Variant::Suicide => build::<Fics>(&set.dir, &targets, manifest, *quiet, options),
-                _ => build::<International>(&set.dir, &targets, manifest, *quiet, options),
-            }
+            build_command(set, request, options)
         }
         TbCommand::Plan { set, format } => {
             let variant = losing_variant(&set.variant)?;
@@ -225,12 +195,12 @@ pub fn run(args: &TbArgs) -> anyhow::Result<ExitCode> {
                 (Variant::Suicide, None) => tablebase::probe_report::<Fics>(dir, fen, *wdl)?,
                 (_, None) => tablebase::probe_report::<International>(dir, fen, *wdl)?,
             };
-            print(&report, *json)?;
+            super::print_report(&report, *json)?;
             Ok(ExitCode::SUCCESS)
         }
         TbCommand::Verify { file, json } => {
             let check = tablebase::check_table(file)?;
-            print(&check, *json)?;
+            super::print_report(&check, *json)?;
             Ok(if check.ok {
                 ExitCode::SUCCESS
             } else {
@@ -247,28 +217,79 @@ pub fn run(args: &TbArgs) -> anyhow::Result<ExitCode> {
             material,
             json,
             dir,
-        } => {
-            let variant = losing_variant(variant)?;
-            let material = Material::parse(material)?;
-            let stats = match variant {
-                Variant::Suicide => tablebase::stats_in_dir::<Fics>(dir, &material),
-                _ => tablebase::stats_in_dir::<International>(dir, &material),
-            }
-            .map_err(|e: TbError| anyhow::anyhow!(e))?;
-            print(&tablebase::StatsReport { stats, variant }, *json)?;
-            Ok(ExitCode::SUCCESS)
-        }
+        } => stats(losing_variant(variant)?, material, *json, dir),
     }
 }
 
-/// `report` as one JSON line or as its text.
-fn print<R: serde::Serialize + std::fmt::Display>(report: &R, json: bool) -> anyhow::Result<()> {
-    if json {
-        outln!("{}", serde_json::to_string(report)?)?;
-    } else {
-        out!("{report}")?;
+/// The flags of `tb build` that are not its tables.
+struct BuildRequest {
+    manifest: bool,
+    yes: bool,
+    dry_run: bool,
+    quiet: bool,
+}
+
+/// `--wdl-only`, `--memory GB` and `--checkpoint-minutes M`, checked.
+fn build_options(
+    wdl_only: bool,
+    memory: Option<f64>,
+    checkpoint_minutes: f64,
+) -> anyhow::Result<tablebase::BuildOptions> {
+    let memory = match memory {
+        Some(gb) if gb.is_finite() && gb > 0.0 => (gb * 1e9) as u64,
+        Some(gb) => anyhow::bail!("--memory {gb}: give a number of GB above 0"),
+        None => tablebase::default_build_memory(),
+    };
+    let checkpoint_every = match checkpoint_minutes {
+        0.0 => None,
+        m if m.is_finite() && m > 0.0 => Some(std::time::Duration::from_secs_f64(m * 60.0)),
+        m => anyhow::bail!("--checkpoint-minutes {m}: give a number of minutes, 0 for none"),
+    };
+    Ok(tablebase::BuildOptions {
+        wdl_only,
+        memory,
+        checkpoint_every,
+    })
+}
+
+/// `tb build`: the estimate, then the build unless it is a dry run or
+/// goes beyond the 4-man set without `--yes` (exit 2).
+fn build_command(
+    set: &TableSet,
+    request: BuildRequest,
+    options: tablebase::BuildOptions,
+) -> anyhow::Result<ExitCode> {
+    let targets = tablebase::targets(set.pieces, set.material.as_deref())?;
+    let variant = losing_variant(&set.variant)?;
+    let estimate = tablebase::estimate(&set.dir, variant, &targets, options);
+    errln!("{}", estimate.describe(&set.dir));
+    if request.dry_run {
+        return Ok(ExitCode::SUCCESS);
     }
-    Ok(())
+    if estimate.most_men > MEN_WITHOUT_YES && !request.yes {
+        errln!(
+            "error: this build goes beyond the {MEN_WITHOUT_YES}-man set (tables of {} men); add --yes to start it",
+            estimate.most_men
+        );
+        return Ok(ExitCode::from(2));
+    }
+    let (manifest, quiet) = (request.manifest, request.quiet);
+    match variant {
+        Variant::Suicide => build::<Fics>(&set.dir, &targets, manifest, quiet, options),
+        _ => build::<International>(&set.dir, &targets, manifest, quiet, options),
+    }
+}
+
+/// `tb stats`: a table's counts.
+fn stats(variant: Variant, material: &str, json: bool, dir: &Path) -> anyhow::Result<ExitCode> {
+    let material = Material::parse(material)?;
+    let stats = match variant {
+        Variant::Suicide => tablebase::stats_in_dir::<Fics>(dir, &material),
+        _ => tablebase::stats_in_dir::<International>(dir, &material),
+    }
+    .map_err(|e: TbError| anyhow::anyhow!(e))?;
+    super::print_report(&tablebase::StatsReport { stats, variant }, json)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The most men a build starts without `--yes`.

@@ -25,11 +25,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     match result {
         Ok(checked) => {
             let report = ProofFileReport::from(&checked);
-            if json {
-                outln!("{}", serde_json::to_string(&report)?)?;
-            } else {
-                out!("{report}")?;
-            }
+            super::print_report(&report, json)?;
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {

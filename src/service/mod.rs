@@ -16,6 +16,7 @@ mod answer;
 mod body;
 mod config;
 mod error;
+mod health_answer;
 mod health_probe;
 mod input;
 mod jobs;
