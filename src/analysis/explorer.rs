@@ -5,7 +5,7 @@
 //! unknown — best first for the side to move, as the lichess tablebase
 //! API orders moves.
 
-use super::knowledge::{Category, Knowledge, MoveWindow, Verdict};
+use super::knowledge::{Category, Knowledge, KnownValue, MoveWindow};
 use crate::board::Color;
 use crate::moves::Move;
 use crate::notation::{san, uci};
@@ -52,7 +52,7 @@ pub struct Explored {
     /// Where it stands for the side to move.
     pub standing: Standing,
     /// The verdict of the rules, tables, proofs and store.
-    pub verdict: Verdict,
+    pub verdict: KnownValue,
     /// The store's size of the result: the nodes the search spent
     /// settling it (where the store holds it).
     pub size: Option<u64>,
@@ -155,7 +155,7 @@ pub fn explore<P: Position + Any>(
 fn explored<P: Position + Any>(
     knowledge: &Knowledge,
     pos: &P,
-    verdict: Verdict,
+    verdict: KnownValue,
     stored: Option<crate::solved::Solved>,
 ) -> Explored {
     let open = knowledge

@@ -1,6 +1,6 @@
 //! JSON shapes shared by the command line, UCI and the HTTP service.
 
-use super::knowledge::{Analysis, Verdict};
+use super::knowledge::{Analysis, KnownValue};
 use crate::board::{ByColor, ByRole, Color, Role};
 use crate::moves::Move;
 use crate::notation::{fen, san, uci};
@@ -130,7 +130,7 @@ pub fn mate_report_json<P: Position>(
 
 /// `{"category", "dtw", "source"}`; `dtw` is signed as in the lichess API
 /// (positive: the side to move wins in that many plies; negative: loses).
-pub fn verdict_json(v: Verdict) -> Value {
+pub fn verdict_json(v: KnownValue) -> Value {
     json!({
         "category": v.category.name(),
         "dtw": v.signed_dtw(),

@@ -75,7 +75,7 @@ pub enum Source {
 
 /// A position's value for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Verdict {
+pub struct KnownValue {
     /// Win, loss, draw or unknown.
     pub category: Category,
     /// Distance to the end of the game in plies with best play (tablebases,
@@ -85,9 +85,9 @@ pub struct Verdict {
     pub source: Source,
 }
 
-impl Verdict {
+impl KnownValue {
     /// Nothing known.
-    pub const UNKNOWN: Verdict = Verdict {
+    pub const UNKNOWN: KnownValue = KnownValue {
         category: Category::Unknown,
         dtw: None,
         source: Source::None,
@@ -129,7 +129,7 @@ pub struct MoveVerdict {
     pub fen: String,
     /// The value after the move for the side to move then: the opponent,
     /// except after a Hit-and-Run first sub-move, where the mover moves on.
-    pub verdict: Verdict,
+    pub verdict: KnownValue,
     /// Whether the mover is still to move after it (a Hit-and-Run first
     /// sub-move).
     pub same_side: bool,
@@ -144,7 +144,7 @@ pub struct MoveVerdict {
 impl MoveVerdict {
     /// The verdict after the move from the opponent's side (the verdict
     /// itself, or its mirror image when the mover moves again).
-    pub fn for_opponent(&self) -> Verdict {
+    pub fn for_opponent(&self) -> KnownValue {
         if !self.same_side {
             return self.verdict;
         }
@@ -153,7 +153,7 @@ impl MoveVerdict {
             Category::Loss => Category::Win,
             other => other,
         };
-        Verdict {
+        KnownValue {
             category,
             ..self.verdict
         }
@@ -164,7 +164,7 @@ impl MoveVerdict {
 #[derive(Clone, Debug)]
 pub struct Analysis {
     /// The value for the side to move.
-    pub verdict: Verdict,
+    pub verdict: KnownValue,
     /// How the game ended, if it has.
     pub outcome: Option<&'static str>,
     /// The legal moves, best first for the side to move (those of the
@@ -319,7 +319,7 @@ impl Knowledge {
     /// over, else a tablebase, else a stored proof (the side to move wins
     /// where the proof has its move), else the solved-position store,
     /// else unknown.
-    pub fn verdict<P: Position + Any>(&self, pos: &P) -> Verdict {
+    pub fn verdict<P: Position + Any>(&self, pos: &P) -> KnownValue {
         self.verdict_with(
             pos,
             pos.outcome(),
@@ -336,14 +336,14 @@ impl Knowledge {
         outcome: Option<Outcome>,
         proofs: &ProofIndex,
         stored: Option<crate::solved::Solved>,
-    ) -> Verdict {
+    ) -> KnownValue {
         if let Some(o) = outcome {
             let category = match o.winner {
                 Some(w) if w == pos.turn() => Category::Win,
                 Some(_) => Category::Loss,
                 None => Category::Draw,
             };
-            return Verdict {
+            return KnownValue {
                 category,
                 dtw: Some(0),
                 source: Source::Rules,
@@ -355,7 +355,7 @@ impl Knowledge {
             Wdl::Draw => Category::Draw,
         };
         if let Some((wdl, d)) = self.probe(pos) {
-            return Verdict {
+            return KnownValue {
                 category: category_of(wdl),
                 dtw: (wdl != Wdl::Draw).then_some(d),
                 source: Source::Tablebase,
@@ -366,7 +366,7 @@ impl Knowledge {
         if let Some(oracle) = self.oracle::<P>()
             && let Some(wdl) = oracle.probe_wdl(pos)
         {
-            return Verdict {
+            return KnownValue {
                 category: category_of(wdl),
                 dtw: None,
                 source: match oracle.kind(pos) {
@@ -376,7 +376,7 @@ impl Knowledge {
             };
         }
         if proofs.winning_move(pos).is_some() {
-            return Verdict {
+            return KnownValue {
                 category: Category::Win,
                 dtw: None,
                 source: Source::Proof,
@@ -391,14 +391,14 @@ impl Knowledge {
                 Category::Unknown
             };
             if category != Category::Unknown {
-                return Verdict {
+                return KnownValue {
                     category,
                     dtw: None,
                     source: Source::Store,
                 };
             }
         }
-        Verdict::UNKNOWN
+        KnownValue::UNKNOWN
     }
 
     /// The verdict of `pos` and of every legal move, best first.
@@ -453,7 +453,7 @@ impl Knowledge {
                 if Some(m) == proof_move && v.category == Category::Unknown {
                     // The proof's move wins: the opponent loses after it
                     // (or the mover, still to move, wins).
-                    v = Verdict {
+                    v = KnownValue {
                         category: if same_side {
                             Category::Win
                         } else {
@@ -494,7 +494,7 @@ impl Knowledge {
 /// such move's distance plus one), a loss when every move leaves the
 /// opponent won (the longest distance plus one), which needs `complete`:
 /// every legal move valued. `moves` is sorted best first.
-fn derived(moves: &[MoveVerdict], complete: bool) -> Option<Verdict> {
+fn derived(moves: &[MoveVerdict], complete: bool) -> Option<KnownValue> {
     let best = moves.first()?;
     let source_of = |chosen: &[&MoveVerdict]| {
         if chosen.iter().all(|m| m.verdict.source == Source::Rules) {
@@ -510,7 +510,7 @@ fn derived(moves: &[MoveVerdict], complete: bool) -> Option<Verdict> {
         }
     };
     if best.for_opponent().category == Category::Loss {
-        return Some(Verdict {
+        return Some(KnownValue {
             category: Category::Win,
             dtw: best.verdict.dtw.map(|d| d.saturating_add(1)),
             source: source_of(&[best]),
@@ -527,7 +527,7 @@ fn derived(moves: &[MoveVerdict], complete: bool) -> Option<Verdict> {
             .collect::<Option<Vec<u16>>>()
             .and_then(|d| d.into_iter().max());
         let all: Vec<&MoveVerdict> = moves.iter().collect();
-        return Some(Verdict {
+        return Some(KnownValue {
             category: Category::Loss,
             dtw,
             source: source_of(&all),

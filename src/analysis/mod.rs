@@ -2,7 +2,7 @@
 //! shapes its answers share (CLI, UCI and the HTTP service).
 //!
 //! [`Knowledge`] combines the rules (a game already over), the endgame
-//! tablebases, the stored proofs and the solved-position stores into one [`Verdict`] per position and
+//! tablebases, the stored proofs and the solved-position stores into one [`KnownValue`] per position and
 //! per legal move, in the shape of the lichess tablebase API.
 
 mod explorer;
@@ -23,7 +23,7 @@ pub use json::{
     MateSolutionView, analysis_json, holdings_json, mate_report_json, move_steps, state_json,
     verdict_json,
 };
-pub use knowledge::{Analysis, Category, Knowledge, MoveVerdict, MoveWindow, Source, Verdict};
+pub use knowledge::{Analysis, Category, Knowledge, KnownValue, MoveVerdict, MoveWindow, Source};
 pub use legal_moves::{LegalMoves, outcome_text};
 pub use proofs::{ProofIndex, StoredProof};
 pub use store_proof::{ProofFromStore, StoreProofError, proof_from_stores};

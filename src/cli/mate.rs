@@ -16,14 +16,14 @@ pub fn run(args: &MateArgs) -> anyhow::Result<ExitCode> {
     if let Some(path) = &args.epd {
         return mate_batch::run(args, variant, path);
     }
-    let start = super::checks::start_position(variant, args.fen.as_deref())?;
+    let start = super::arguments::start_position(variant, args.fen.as_deref())?;
     dispatch!(start, p => solve_one(p, args))
 }
 
 fn solve_one<P: Position>(start: P, args: &MateArgs) -> anyhow::Result<ExitCode> {
-    let (pos, _) = super::checks::play_moves(start, &args.moves)?;
+    let (pos, _) = super::arguments::play_moves(start, &args.moves)?;
     if let Some(path) = &args.pgn {
-        super::checks::check_output_path(path)?;
+        super::arguments::check_output_path(path)?;
     }
     let max = args.max.unwrap_or(DEFAULT_MAX);
     let mut display = progress::Progress::new("mate", None, args.quiet || args.json || args.stream);

@@ -26,13 +26,13 @@ pub struct MateArgs {
     #[arg(long)]
     pub all_keys: bool,
     /// Stop after this many nodes (per position with --epd).
-    #[arg(long, value_parser = super::checks::parse_at_least_one::<u64>)]
+    #[arg(long, value_parser = super::arguments::parse_at_least_one::<u64>)]
     pub max_nodes: Option<u64>,
     /// Stop after this many seconds (per position with --epd).
-    #[arg(long, value_parser = super::checks::parse_seconds)]
+    #[arg(long, value_parser = super::arguments::parse_seconds)]
     pub max_time: Option<f64>,
     /// Memory for the transposition table, in MB (1 to 65536).
-    #[arg(long, default_value_t = 512, value_parser = super::checks::parse_hash_mb)]
+    #[arg(long, default_value_t = 512, value_parser = super::arguments::parse_hash_mb)]
     pub hash: usize,
     /// Print one JSON object (JSON lines with --epd).
     #[arg(long)]

@@ -17,7 +17,7 @@ pub fn run(args: &MateArgs, variant: Variant, path: &Path) -> anyhow::Result<Exi
     };
     let cases = suite_cases(path, variant, filter)?;
     if let Some(out) = &args.out {
-        super::checks::check_output_path(out)?;
+        super::arguments::check_output_path(out)?;
     }
     if !args.json {
         outln!("{}", case_header())?;

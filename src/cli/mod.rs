@@ -41,7 +41,7 @@ fn print_report<R: serde::Serialize + std::fmt::Display>(
     Ok(())
 }
 
-mod checks;
+mod arguments;
 mod health;
 mod mate;
 mod mate_args;
@@ -123,7 +123,7 @@ pub struct PositionArgs {
 impl PositionArgs {
     /// The position these options describe.
     pub fn position(&self) -> anyhow::Result<AnyPosition> {
-        checks::start_position(self.variant.parse::<Variant>()?, self.fen.as_deref())
+        arguments::start_position(self.variant.parse::<Variant>()?, self.fen.as_deref())
     }
 }
 

@@ -24,13 +24,13 @@ pub struct ProveArgs {
     /// Moves (SAN or UCI) played from the start to reach the position to prove.
     moves: Vec<String>,
     /// Stop after this many node expansions.
-    #[arg(long, value_parser = super::checks::parse_at_least_one::<u64>)]
+    #[arg(long, value_parser = super::arguments::parse_at_least_one::<u64>)]
     max_nodes: Option<u64>,
     /// Stop after this many seconds.
-    #[arg(long, value_parser = super::checks::parse_seconds)]
+    #[arg(long, value_parser = super::arguments::parse_seconds)]
     max_time: Option<f64>,
     /// Memory for the transposition table, in MB (1 to 65536).
-    #[arg(long, default_value_t = 1024, value_parser = super::checks::parse_hash_mb)]
+    #[arg(long, default_value_t = 1024, value_parser = super::arguments::parse_hash_mb)]
     hash: usize,
     /// Where to write the proof (default: proofs/<variant>-<moves>.proof).
     #[arg(long)]
@@ -85,20 +85,20 @@ pub struct ProveArgs {
     wait: bool,
     /// Memory for the store's in-memory index, in MB (16 bytes a position;
     /// more is taken if the store on disk is larger).
-    #[arg(long, default_value_t = 1024, value_parser = super::checks::parse_hash_mb)]
+    #[arg(long, default_value_t = 1024, value_parser = super::arguments::parse_hash_mb)]
     store_memory: usize,
     /// Nodes of one leaf search of the two-level search.
-    #[arg(long, default_value_t = DEFAULT_LEAF_NODES, value_parser = super::checks::parse_at_least_one::<u64>)]
+    #[arg(long, default_value_t = DEFAULT_LEAF_NODES, value_parser = super::arguments::parse_at_least_one::<u64>)]
     leaf_nodes: u64,
     /// Threads searching leaves at once (default: every core).
-    #[arg(long, value_parser = super::checks::parse_workers)]
+    #[arg(long, value_parser = super::arguments::parse_workers)]
     threads: Option<usize>,
     /// Settled positions with fewer nodes below them are stored only as
     /// part of a stored proof.
-    #[arg(long, default_value_t = DEFAULT_STORE_MIN_WORK, value_parser = super::checks::parse_at_least_one::<u32>)]
+    #[arg(long, default_value_t = DEFAULT_STORE_MIN_WORK, value_parser = super::arguments::parse_at_least_one::<u32>)]
     store_min_work: u32,
     /// Seconds between checkpoints of the outer tree.
-    #[arg(long, default_value_t = 60.0, value_parser = super::checks::parse_seconds)]
+    #[arg(long, default_value_t = 60.0, value_parser = super::arguments::parse_seconds)]
     checkpoint_every: f64,
     /// Progress as JSON lines on stderr (one a second), for scripts.
     #[arg(long, conflicts_with = "quiet")]
@@ -111,13 +111,13 @@ pub struct ProveArgs {
     #[arg(long, value_name = "JOBS", conflicts_with_all = ["no_store", "job"])]
     plan: Option<PathBuf>,
     /// The number of jobs --plan writes (fewer if the budget ends first).
-    #[arg(long, default_value_t = 16, requires = "plan", value_parser = super::checks::parse_at_least_one::<usize>)]
+    #[arg(long, default_value_t = 16, requires = "plan", value_parser = super::arguments::parse_at_least_one::<usize>)]
     split: usize,
     /// Node budget of each job that --plan writes.
-    #[arg(long, default_value_t = 10_000_000, requires = "plan", value_parser = super::checks::parse_at_least_one::<u64>)]
+    #[arg(long, default_value_t = 10_000_000, requires = "plan", value_parser = super::arguments::parse_at_least_one::<u64>)]
     job_nodes: u64,
     /// Time budget of each job that --plan writes, in seconds.
-    #[arg(long, requires = "plan", value_parser = super::checks::parse_seconds)]
+    #[arg(long, requires = "plan", value_parser = super::arguments::parse_seconds)]
     job_time: Option<f64>,
     /// Run one job written by --plan; its results go to --store-shard only
     /// (--max-nodes and --max-time override the job's budget).
@@ -138,7 +138,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<ExitCode> {
         return super::prove_job::run(job.clone(), shard.clone(), options, printing);
     }
     let variant: Variant = args.variant.parse()?;
-    let start = super::checks::start_position(variant, args.fen.as_deref())?;
+    let start = super::arguments::start_position(variant, args.fen.as_deref())?;
     let run = LineRun {
         moves: args.moves.clone(),
         options,
@@ -238,7 +238,7 @@ fn prove_from<P: Position>(start: P, run: &LineRun) -> anyhow::Result<ExitCode> 
         .iter()
         .chain(outputs.pgn.iter().map(|p| &p.path))
     {
-        super::checks::check_output_path(path)?;
+        super::arguments::check_output_path(path)?;
     }
     let mut display = run.printing.progress_display();
     if let Some(plan) = &run.plan {

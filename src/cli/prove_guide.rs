@@ -56,7 +56,7 @@ pub struct GuideArgs {
     #[arg(long, value_name = "K", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=64))]
     engine_order: u32,
     /// Nodes of the engine search that chooses those moves.
-    #[arg(long, default_value_t = DEFAULT_ENGINE_NODES, value_parser = super::checks::parse_at_least_one::<u64>)]
+    #[arg(long, default_value_t = DEFAULT_ENGINE_NODES, value_parser = super::arguments::parse_at_least_one::<u64>)]
     engine_order_nodes: u64,
 }
 

@@ -48,7 +48,7 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Solver node budget per position (positions needing more are skipped).
-    #[arg(long, default_value_t = ransom::puzzles::DEFAULT_MAX_NODES, value_parser = super::checks::parse_at_least_one::<u64>)]
+    #[arg(long, default_value_t = ransom::puzzles::DEFAULT_MAX_NODES, value_parser = super::arguments::parse_at_least_one::<u64>)]
     max_nodes: u64,
     /// Stop after this many games even if fewer puzzles were found.
     #[arg(long)]
@@ -72,10 +72,10 @@ pub struct VerifyArgs {
     #[arg(long, short = 'v')]
     variant: Option<String>,
     /// Solver node budget per puzzle.
-    #[arg(long, value_parser = super::checks::parse_at_least_one::<u64>)]
+    #[arg(long, value_parser = super::arguments::parse_at_least_one::<u64>)]
     max_nodes: Option<u64>,
     /// Only every N-th puzzle (a quick sample).
-    #[arg(long, default_value_t = 1, value_parser = super::checks::parse_at_least_one::<usize>)]
+    #[arg(long, default_value_t = 1, value_parser = super::arguments::parse_at_least_one::<usize>)]
     every: usize,
     /// No progress on stderr.
     #[arg(long, short = 'q')]
@@ -103,7 +103,7 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     // Resume: keep the puzzles of a file written with the same options.
     let (mut found, next_game) = match &args.out {
         Some(out) => {
-            super::checks::check_output_path(out)?;
+            super::arguments::check_output_path(out)?;
             let (found, next_game) = spec.resume(out, &mut miner, args.count)?;
             if out.exists() && !args.quiet {
                 errln!(

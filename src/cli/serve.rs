@@ -29,41 +29,41 @@ pub struct ServeArgs {
     stores: Vec<PathBuf>,
     /// Seconds between readings of the stores for what their writers have
     /// synced since (0: read once, at start; 0.1 to 3600 otherwise).
-    #[arg(long, default_value_t = 2.0, value_parser = super::checks::parse_store_refresh)]
+    #[arg(long, default_value_t = 2.0, value_parser = super::arguments::parse_store_refresh)]
     store_refresh: f64,
     /// Puzzle sets (*.epd, *.jsonl).
     #[arg(long, default_value = "puzzles")]
     puzzles: PathBuf,
     /// Searches running at once, 1 to 1024 (default: the number of cores).
-    #[arg(long, value_parser = super::checks::parse_workers)]
+    #[arg(long, value_parser = super::arguments::parse_workers)]
     workers: Option<usize>,
     /// Searches that may wait for a worker before requests get 503 (0 to 100000).
-    #[arg(long, default_value_t = 16, value_parser = super::checks::parse_queue)]
+    #[arg(long, default_value_t = 16, value_parser = super::arguments::parse_queue)]
     queue: usize,
     /// The most nodes one search may use.
-    #[arg(long, default_value_t = 20_000_000, value_parser = super::checks::parse_at_least_one::<u64>)]
+    #[arg(long, default_value_t = 20_000_000, value_parser = super::arguments::parse_at_least_one::<u64>)]
     max_nodes: u64,
     /// The most time one search may use, in milliseconds.
-    #[arg(long, default_value_t = 10_000, value_parser = super::checks::parse_at_least_one::<u64>)]
+    #[arg(long, default_value_t = 10_000, value_parser = super::arguments::parse_at_least_one::<u64>)]
     max_time: u64,
     /// Memory for one search's table, in MB (1 to 65536).
-    #[arg(long, default_value_t = 128, value_parser = super::checks::parse_hash_mb)]
+    #[arg(long, default_value_t = 128, value_parser = super::arguments::parse_hash_mb)]
     hash: usize,
     /// Proofs found by requests that this run may store (0: store none).
     #[arg(long, default_value_t = 1000)]
     max_stored_proofs: usize,
     /// Open connections at most (1 to 1000000); more are answered 503 and
     /// closed at once. Keep it below the open-file limit (`ulimit -n`).
-    #[arg(long, default_value_t = 4096, value_parser = super::checks::parse_max_connections)]
+    #[arg(long, default_value_t = 4096, value_parser = super::arguments::parse_max_connections)]
     max_connections: usize,
     /// Seconds a client has to send a request's header, counted from when
     /// the connection opens or the last answer was sent: slow senders and
     /// idle keep-alive connections are closed after it (0.1 to 3600).
-    #[arg(long, default_value_t = 10.0, value_parser = super::checks::parse_header_timeout)]
+    #[arg(long, default_value_t = 10.0, value_parser = super::arguments::parse_header_timeout)]
     header_timeout: f64,
     /// Lookups valuing more than 64 moves (drop variants) that run at once,
     /// each on its own thread; more wait (1 to 1024; default: half the cores).
-    #[arg(long, value_parser = super::checks::parse_workers)]
+    #[arg(long, value_parser = super::arguments::parse_workers)]
     heavy_lookups: Option<usize>,
     /// How log lines (start-up, one per request) are written to stderr:
     /// plain text, or one JSON object per line. `RUST_LOG` filters them

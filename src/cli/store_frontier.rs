@@ -24,7 +24,7 @@ pub struct FrontierArgs {
     #[arg(long, value_name = "DIR", default_value = DEFAULT_DIR)]
     store: PathBuf,
     /// How many positions to list.
-    #[arg(long, default_value_t = 10, value_parser = super::checks::parse_at_least_one::<usize>)]
+    #[arg(long, default_value_t = 10, value_parser = super::arguments::parse_at_least_one::<usize>)]
     top: usize,
     /// Only the search for this side's win (default: every checkpointed one).
     #[arg(long, value_parser = ["white", "black"])]
@@ -39,12 +39,12 @@ pub struct FrontierArgs {
 
 pub fn run(args: &FrontierArgs) -> anyhow::Result<ExitCode> {
     let variant: Variant = args.variant.parse()?;
-    let start = super::checks::start_position(variant, args.fen.as_deref())?;
+    let start = super::arguments::start_position(variant, args.fen.as_deref())?;
     dispatch!(start, p => list(p, args))
 }
 
 fn list<P: Position>(start: P, args: &FrontierArgs) -> anyhow::Result<ExitCode> {
-    let (root, _) = super::checks::play_moves(start, &args.moves)?;
+    let (root, _) = super::arguments::play_moves(start, &args.moves)?;
     let attacker = args.attacker.as_deref().and_then(Color::from_name);
     let report = frontier_report(&root, &args.store, attacker, args.top, args.engine_nodes)?;
     if args.json {

@@ -52,7 +52,7 @@ pub struct ExportArgs {
     #[arg(long, value_name = "FILE")]
     pgn: PathBuf,
     /// The most positions where the winner moves that the proof may hold.
-    #[arg(long, default_value_t = 100_000, value_parser = super::checks::parse_at_least_one::<usize>)]
+    #[arg(long, default_value_t = 100_000, value_parser = super::arguments::parse_at_least_one::<usize>)]
     max_positions: usize,
     /// Write each position once (later meetings end at a comment) instead
     /// of every line to the end of the game.
@@ -83,7 +83,7 @@ impl ShowTarget {
 
 pub fn show(args: &ShowArgs) -> anyhow::Result<ExitCode> {
     let variant: Variant = args.target.variant.parse()?;
-    let start = super::checks::start_position(variant, args.target.fen.as_deref())?;
+    let start = super::arguments::start_position(variant, args.target.fen.as_deref())?;
     let knowledge = args.target.knowledge()?;
     dispatch!(start, p => show_from(p, args, &knowledge))
 }
@@ -93,7 +93,7 @@ fn show_from<P: Position + 'static>(
     args: &ShowArgs,
     knowledge: &Knowledge,
 ) -> anyhow::Result<ExitCode> {
-    let (pos, line) = super::checks::play_moves(start.clone(), &args.target.moves)?;
+    let (pos, line) = super::arguments::play_moves(start.clone(), &args.target.moves)?;
     let exploration = explore(knowledge, &pos, MoveWindow::ALL);
     if args.json {
         let mut out = explorer_json(&pos, &exploration);
@@ -114,7 +114,7 @@ fn show_from<P: Position + 'static>(
 
 pub fn export(args: &ExportArgs) -> anyhow::Result<ExitCode> {
     let variant: Variant = args.target.variant.parse()?;
-    let start = super::checks::start_position(variant, args.target.fen.as_deref())?;
+    let start = super::arguments::start_position(variant, args.target.fen.as_deref())?;
     let knowledge = args.target.knowledge()?;
     dispatch!(start, p => export_from(p, args, &knowledge))
 }
@@ -124,7 +124,7 @@ fn export_from<P: Position + 'static>(
     args: &ExportArgs,
     knowledge: &Knowledge,
 ) -> anyhow::Result<ExitCode> {
-    let (pos, line) = super::checks::play_moves(start.clone(), &args.target.moves)?;
+    let (pos, line) = super::arguments::play_moves(start.clone(), &args.target.moves)?;
     let exported = export_store_pgn(
         knowledge,
         (&start, &line, &pos),

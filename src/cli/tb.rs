@@ -302,7 +302,7 @@ fn build<R: LosingRules>(
     quiet: bool,
     options: tablebase::BuildOptions,
 ) -> anyhow::Result<ExitCode> {
-    super::checks::check_output_dir(dir)?;
+    super::arguments::check_output_dir(dir)?;
     let start = std::time::Instant::now();
     let state = BuildProgress::default();
     let progress = Mutex::new(Progress::new("tb build", None, quiet));

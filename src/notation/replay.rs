@@ -18,7 +18,10 @@ pub struct PlayedMove {
 
 /// A move of a game that cannot be played.
 #[derive(Clone, Debug, Serialize, thiserror::Error)]
-#[error("ply {ply}: cannot play '{text}': {why}{compulsory} ({count} in {fen})", count = crate::text::counted(*legal_moves as u64, "legal move", "legal moves"))]
+#[error(
+    "ply {ply}: cannot play '{text}': {why}{compulsory} ({legal_moves} legal move{} in {fen})",
+    if *legal_moves == 1 { "" } else { "s" }
+)]
 pub struct ReplayError {
     /// Always "illegal-move".
     pub code: &'static str,

@@ -41,7 +41,7 @@ pub use frontier_report::{
     FrontierError, FrontierLeaf, FrontierReport, FrontierSearch, LeafEngine, frontier_report,
 };
 pub use job::{JobReport, run_job};
-pub use line::{Line, prove_line};
+pub use line::{AUTO_COMPACT_RECORDS, Line, prove_line};
 pub use merge::{MergeError, MergeOutcome, ShardOutcome, merge_into_store};
 pub use options::{Outputs, PgnOutput, ProveOptions, StoreOptions};
 pub use pgn_file::{PgnFileError, PgnWriting, write_pgn};

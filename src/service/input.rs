@@ -12,6 +12,9 @@ use axum::extract::{Path, Query};
 use serde::de::DeserializeOwned;
 use std::collections::HashMap;
 
+/// A request's query string: each parameter's value by name.
+pub type QueryParams = HashMap<String, String>;
+
 /// The variant named in the path; 404 for an unknown name, 400 for a path
 /// that does not decode.
 pub fn variant(path: Result<Path<String>, PathRejection>) -> Result<Variant, ApiError> {
@@ -45,7 +48,7 @@ pub const MAX_MOVE_LIMIT: usize = 2000;
 /// The window of legal moves a lookup lists: `limit` (1 to
 /// [`MAX_MOVE_LIMIT`], default [`DEFAULT_MOVE_LIMIT`]) moves from `offset`
 /// (default 0), in the generator's order.
-pub fn move_window(params: &HashMap<String, String>) -> Result<MoveWindow, ApiError> {
+pub fn move_window(params: &QueryParams) -> Result<MoveWindow, ApiError> {
     let number = |name: &str, default: usize, range: std::ops::RangeInclusive<usize>| {
         let Some(text) = params.get(name) else {
             return Ok(default);
@@ -90,9 +93,7 @@ pub fn play<P: Position>(pos: &P, moves: &[String]) -> Result<(P, Vec<String>), 
 }
 
 /// The query string's parameters; 400 when it cannot be read.
-pub fn query(
-    q: Result<Query<HashMap<String, String>>, QueryRejection>,
-) -> Result<HashMap<String, String>, ApiError> {
+pub fn query(q: Result<Query<QueryParams>, QueryRejection>) -> Result<QueryParams, ApiError> {
     q.map(|Query(map)| map)
         .map_err(|e| ApiError::bad_request(format!("bad query string: {e}")))
 }
@@ -128,7 +129,7 @@ pub fn json_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Re
 
 /// An optional numeric query parameter; 400 when it is not a number.
 pub fn number<T: std::str::FromStr>(
-    params: &HashMap<String, String>,
+    params: &QueryParams,
     key: &str,
 ) -> Result<Option<T>, ApiError> {
     params

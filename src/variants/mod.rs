@@ -29,39 +29,44 @@ use crate::board::Color;
 use crate::moves::{Move, MoveList};
 use crate::position::{Outcome, Position, PositionError, Setup, State};
 
-/// A position of a variant chosen at run time (CLI, HTTP). Everything inside
-/// the library is generic over [`Position`]; this enum is for the edges.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AnyPosition {
-    /// Standard chess.
-    Chess(Chess),
-    /// Losing chess, international rules.
-    Antichess(Antichess),
-    /// Losing chess, FICS rules.
-    Suicide(Suicide),
-    /// Crazyhouse.
-    Crazyhouse(Crazyhouse),
-    /// Hostage chess.
-    Hostage(Hostage),
-    /// Contact chess.
-    Contact(Contact),
-    /// Hit-and-Run chess.
-    HitAndRun(HitAndRun),
-    /// Losing chess, promotion to a queen only.
-    LosingQpromo(LosingQpromo),
-    /// Losing chess with a royal king.
-    LosingRoyal(LosingRoyal),
-    /// Losing chess with a royal king, being checkmated wins.
-    LosingRoyalMated(LosingRoyalMated),
-    /// ICC losers.
-    Losers(Losers),
-    /// Kamikaze.
-    Kamikaze(Kamikaze),
-    /// Kamikaze, Black first.
-    Kamikaze2(Kamikaze2),
-    /// Hit-and-Run chess, simultaneous variation.
-    HitAndRunSimultaneous(HitAndRunSimultaneous),
+/// Makes [`AnyPosition`] from the rows of the variant table
+/// ([`crate::variant`]).
+macro_rules! define_any_position {
+    ($($variant:ident, $ty:ident, $name:literal, [$($alias:literal),*], $losing:literal, $description:literal, $doc:literal;)*) => {
+        /// A position of a variant chosen at run time (CLI, HTTP). Everything
+        /// inside the library is generic over [`Position`]; this enum is for
+        /// the edges.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum AnyPosition {
+            $(#[doc = $doc] $variant($ty),)*
+        }
+
+        impl AnyPosition {
+            /// The starting position of `variant`.
+            pub fn start(variant: Variant) -> AnyPosition {
+                match variant {
+                    $(Variant::$variant => AnyPosition::$variant($ty::start()),)*
+                }
+            }
+
+            /// Validates `setup` under the rules of `variant`.
+            pub fn from_setup(variant: Variant, setup: &Setup) -> Result<AnyPosition, PositionError> {
+                Ok(match variant {
+                    $(Variant::$variant => AnyPosition::$variant($ty::from_setup(setup)?),)*
+                })
+            }
+
+            /// Which variant this is.
+            pub fn variant(&self) -> Variant {
+                match self {
+                    $(AnyPosition::$variant(_) => Variant::$variant,)*
+                }
+            }
+        }
+    };
 }
+
+crate::variant::variant_table!(define_any_position);
 
 /// Calls the generic function `f::<P>(args)` with `P` the position type of
 /// a [`Variant`] chosen at run time: `for_variant!(variant, solve(args))`.
@@ -113,72 +118,6 @@ macro_rules! dispatch {
 }
 
 impl AnyPosition {
-    /// The starting position of `variant`.
-    pub fn start(variant: Variant) -> AnyPosition {
-        match variant {
-            Variant::Chess => AnyPosition::Chess(Chess::start()),
-            Variant::Antichess => AnyPosition::Antichess(Antichess::start()),
-            Variant::Suicide => AnyPosition::Suicide(Suicide::start()),
-            Variant::Crazyhouse => AnyPosition::Crazyhouse(Crazyhouse::start()),
-            Variant::Hostage => AnyPosition::Hostage(Hostage::start()),
-            Variant::Contact => AnyPosition::Contact(Contact::start()),
-            Variant::HitAndRun => AnyPosition::HitAndRun(HitAndRun::start()),
-            Variant::LosingQpromo => AnyPosition::LosingQpromo(LosingQpromo::start()),
-            Variant::LosingRoyal => AnyPosition::LosingRoyal(LosingRoyal::start()),
-            Variant::LosingRoyalMated => AnyPosition::LosingRoyalMated(LosingRoyalMated::start()),
-            Variant::Losers => AnyPosition::Losers(Losers::start()),
-            Variant::Kamikaze => AnyPosition::Kamikaze(Kamikaze::start()),
-            Variant::Kamikaze2 => AnyPosition::Kamikaze2(Kamikaze2::start()),
-            Variant::HitAndRunSimultaneous => {
-                AnyPosition::HitAndRunSimultaneous(HitAndRunSimultaneous::start())
-            }
-        }
-    }
-
-    /// Validates `setup` under the rules of `variant`.
-    pub fn from_setup(variant: Variant, setup: &Setup) -> Result<AnyPosition, PositionError> {
-        Ok(match variant {
-            Variant::Chess => AnyPosition::Chess(Chess::from_setup(setup)?),
-            Variant::Antichess => AnyPosition::Antichess(Antichess::from_setup(setup)?),
-            Variant::Suicide => AnyPosition::Suicide(Suicide::from_setup(setup)?),
-            Variant::Crazyhouse => AnyPosition::Crazyhouse(Crazyhouse::from_setup(setup)?),
-            Variant::Hostage => AnyPosition::Hostage(Hostage::from_setup(setup)?),
-            Variant::Contact => AnyPosition::Contact(Contact::from_setup(setup)?),
-            Variant::HitAndRun => AnyPosition::HitAndRun(HitAndRun::from_setup(setup)?),
-            Variant::LosingQpromo => AnyPosition::LosingQpromo(LosingQpromo::from_setup(setup)?),
-            Variant::LosingRoyal => AnyPosition::LosingRoyal(LosingRoyal::from_setup(setup)?),
-            Variant::LosingRoyalMated => {
-                AnyPosition::LosingRoyalMated(LosingRoyalMated::from_setup(setup)?)
-            }
-            Variant::Losers => AnyPosition::Losers(Losers::from_setup(setup)?),
-            Variant::Kamikaze => AnyPosition::Kamikaze(Kamikaze::from_setup(setup)?),
-            Variant::Kamikaze2 => AnyPosition::Kamikaze2(Kamikaze2::from_setup(setup)?),
-            Variant::HitAndRunSimultaneous => {
-                AnyPosition::HitAndRunSimultaneous(HitAndRunSimultaneous::from_setup(setup)?)
-            }
-        })
-    }
-
-    /// Which variant this is.
-    pub fn variant(&self) -> Variant {
-        match self {
-            AnyPosition::Chess(_) => Variant::Chess,
-            AnyPosition::Antichess(_) => Variant::Antichess,
-            AnyPosition::Suicide(_) => Variant::Suicide,
-            AnyPosition::Crazyhouse(_) => Variant::Crazyhouse,
-            AnyPosition::Hostage(_) => Variant::Hostage,
-            AnyPosition::Contact(_) => Variant::Contact,
-            AnyPosition::HitAndRun(_) => Variant::HitAndRun,
-            AnyPosition::LosingQpromo(_) => Variant::LosingQpromo,
-            AnyPosition::LosingRoyal(_) => Variant::LosingRoyal,
-            AnyPosition::LosingRoyalMated(_) => Variant::LosingRoyalMated,
-            AnyPosition::Losers(_) => Variant::Losers,
-            AnyPosition::Kamikaze(_) => Variant::Kamikaze,
-            AnyPosition::Kamikaze2(_) => Variant::Kamikaze2,
-            AnyPosition::HitAndRunSimultaneous(_) => Variant::HitAndRunSimultaneous,
-        }
-    }
-
     /// The shared state.
     pub fn state(&self) -> &State {
         dispatch!(self, p => p.state())

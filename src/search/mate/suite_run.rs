@@ -85,23 +85,28 @@ pub fn suite_cases(
     selected
         .into_iter()
         .map(|case| {
-            let pos = case_position(variant, &case).map_err(|problem| SuiteRunError::Case {
-                path: path.to_path_buf(),
-                place: where_in_file(&case),
-                problem,
-            })?;
+            let pos = case_position(variant, &case, path)?;
             Ok((case, pos))
         })
         .collect()
 }
 
 /// The position `case` asks about: its FEN with its moves played.
-fn case_position(variant: Variant, case: &MateCase) -> Result<AnyPosition, String> {
-    let setup = fen::parse(&case.fen).map_err(|e| e.to_string())?;
-    let mut pos = AnyPosition::from_setup(variant, &setup).map_err(|e| e.to_string())?;
+fn case_position(
+    variant: Variant,
+    case: &MateCase,
+    path: &Path,
+) -> Result<AnyPosition, SuiteRunError> {
+    let bad = |problem: String| SuiteRunError::Case {
+        path: path.to_path_buf(),
+        place: where_in_file(case),
+        problem,
+    };
+    let setup = fen::parse(&case.fen).map_err(|e| bad(e.to_string()))?;
+    let mut pos = AnyPosition::from_setup(variant, &setup).map_err(|e| bad(e.to_string()))?;
     dispatch!(&mut pos, p => {
         for text in &case.moves {
-            let m = parse_move(p, text).map_err(|e| format!("move '{text}': {e}"))?;
+            let m = parse_move(p, text).map_err(|e| bad(format!("move '{text}': {e}")))?;
             p.play_unchecked(m);
         }
     });

@@ -5,6 +5,7 @@
 use super::super::answer::Answer;
 use super::super::error::ApiError;
 use super::super::input;
+use super::super::input::QueryParams;
 use super::super::state::AppState;
 use crate::analysis::think::EngineView;
 use crate::analysis::{MoveWindow, analysis_json, holdings_json, state_json};
@@ -16,11 +17,10 @@ use axum::extract::rejection::PathRejection;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use serde_json::{Value, json};
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-type Params = Result<Query<HashMap<String, String>>, QueryRejection>;
+type Params = Result<Query<QueryParams>, QueryRejection>;
 
 /// A request that values more moves than this runs on a blocking thread,
 /// behind `--heavy-lookups`, so that it never holds up the async workers
@@ -67,7 +67,7 @@ const ENGINE_HASH_MB: usize = 16;
 
 /// The `eval` parameter: the engine's time in ms, capped by the server's
 /// `--max-time-ms`; `None` without one.
-fn eval_ms(state: &AppState, params: &HashMap<String, String>) -> Result<Option<u64>, ApiError> {
+fn eval_ms(state: &AppState, params: &QueryParams) -> Result<Option<u64>, ApiError> {
     let Some(text) = params.get("eval") else {
         return Ok(None);
     };

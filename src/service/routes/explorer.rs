@@ -7,6 +7,7 @@
 use super::super::answer::Answer;
 use super::super::error::ApiError;
 use super::super::input;
+use super::super::input::QueryParams;
 use super::super::state::AppState;
 use super::analysis::bounded;
 use crate::analysis::{explore, explorer_json};
@@ -14,7 +15,6 @@ use crate::dispatch;
 use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use serde_json::json;
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -25,7 +25,7 @@ const MAX_LINE_MOVES: usize = 1000;
 pub async fn explorer(
     State(state): State<Arc<AppState>>,
     variant: Result<Path<String>, PathRejection>,
-    params: Result<Query<HashMap<String, String>>, QueryRejection>,
+    params: Result<Query<QueryParams>, QueryRejection>,
 ) -> Result<Answer, ApiError> {
     let started = Instant::now();
     let variant = input::variant(variant)?;

@@ -4,6 +4,7 @@
 use super::super::answer::Answer;
 use super::super::error::ApiError;
 use super::super::input;
+use super::super::input::QueryParams;
 use super::super::state::AppState;
 use crate::analysis::state_json;
 use crate::dispatch;
@@ -13,7 +14,6 @@ use axum::extract::rejection::PathRejection;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use serde_json::{Value, json};
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 pub async fn perft(
     State(state): State<Arc<AppState>>,
     variant: Result<Path<String>, PathRejection>,
-    params: Result<Query<HashMap<String, String>>, QueryRejection>,
+    params: Result<Query<QueryParams>, QueryRejection>,
 ) -> Result<Answer, ApiError> {
     let variant = input::variant(variant)?;
     let params = input::query(params)?;
