@@ -62,33 +62,13 @@ pub struct CheckedStore {
     pub ok: bool,
     /// The store's folder.
     pub store: String,
-    /// Distinct positions.
-    pub positions: u64,
-    /// Records read.
-    pub records: u64,
-    /// Wins re-proved.
-    pub wins: u64,
-    /// Losses re-proved.
-    pub losses: u64,
-    /// "No forced win" records (not re-provable).
-    pub no_wins: u64,
-    /// Positions the verifier walked.
-    pub walked: u64,
-    /// Bytes of torn writes dropped.
-    pub torn_bytes: u64,
-    /// Records lost to damage.
-    pub lost_records: u64,
-    /// Their bytes.
-    pub lost_bytes: u64,
-    /// Checkpoints read.
-    pub checkpoints: u64,
+    /// What the check counted.
+    #[serde(flatten)]
+    pub check: StoreCheck,
     /// Checkpoints that do not read.
     pub damaged_checkpoints: Vec<DamagedCheckpoint>,
     /// Every problem found, one line each.
     pub problems: Vec<String>,
-    /// The damaged logs.
-    #[serde(skip)]
-    pub damage: Option<String>,
 }
 
 /// A checkpoint that does not read.
@@ -112,11 +92,11 @@ impl StoreVerdict {
         match self {
             StoreVerdict::Checked(c) => {
                 let mut lines = Vec::new();
-                if let Some(damage) = &c.damage {
+                if let Some(damage) = &c.check.damage {
                     lines.push(format!(
                         "DAMAGED: {}: {damage}\n(the {} positions that remain were re-proved; `ransom store compact {}` keeps them and accepts the loss, a backup of the log restores it)",
                         c.store,
-                        c.positions,
+                        c.check.positions,
                         root.display()
                     ));
                 }
@@ -141,8 +121,9 @@ impl fmt::Display for StoreVerdict {
         let StoreVerdict::Checked(c) = self else {
             return Ok(());
         };
-        let torn = if c.torn_bytes > 0 {
-            format!("; {} bytes of a torn write dropped", c.torn_bytes)
+        let k = &c.check;
+        let torn = if k.torn_bytes > 0 {
+            format!("; {} bytes of a torn write dropped", k.torn_bytes)
         } else {
             String::new()
         };
@@ -151,13 +132,13 @@ impl fmt::Display for StoreVerdict {
             "{}: {}: {} positions ({} records); {} wins and {} losses re-proved ({} positions walked); {} no-forced-win records (search results, not re-provable); {} checkpoints read{torn}",
             if c.ok { "OK" } else { "DAMAGED" },
             c.store,
-            c.positions,
-            c.records,
-            c.wins,
-            c.losses,
-            c.walked,
-            c.no_wins,
-            c.checkpoints,
+            k.positions,
+            k.records,
+            k.wins,
+            k.losses,
+            k.walked,
+            k.no_wins,
+            k.checkpoints,
         )
     }
 }
@@ -231,25 +212,15 @@ fn check<P: Position>(
 
 fn verdict(store: String, result: Result<StoreCheck, StoreCheckError>) -> StoreVerdict {
     match result {
-        Ok(c) => {
-            let mut problems: Vec<String> = c.damage.iter().cloned().collect();
-            for (path, problem) in &c.damaged_checkpoints {
+        Ok(check) => {
+            let mut problems: Vec<String> = check.damage.iter().cloned().collect();
+            for (path, problem) in &check.damaged_checkpoints {
                 problems.push(format!("{}: damaged checkpoint: {problem}", path.display()));
             }
             StoreVerdict::Checked(Box::new(CheckedStore {
                 ok: problems.is_empty(),
                 store,
-                positions: c.positions,
-                records: c.records,
-                wins: c.wins,
-                losses: c.losses,
-                no_wins: c.no_wins,
-                walked: c.walked,
-                torn_bytes: c.torn_bytes,
-                lost_records: c.lost_records,
-                lost_bytes: c.lost_bytes,
-                checkpoints: c.checkpoints,
-                damaged_checkpoints: c
+                damaged_checkpoints: check
                     .damaged_checkpoints
                     .iter()
                     .map(|(p, why)| DamagedCheckpoint {
@@ -258,7 +229,7 @@ fn verdict(store: String, result: Result<StoreCheck, StoreCheckError>) -> StoreV
                     })
                     .collect(),
                 problems,
-                damage: c.damage,
+                check,
             }))
         }
         Err(StoreCheckError::Store(e @ StoreError::Busy { .. })) => StoreVerdict::Busy {

@@ -5,8 +5,9 @@
 //! the guides that steer it ([`guide`]); the leaf oracles over the tables
 //! ([`oracle`], [`leaf_oracle`]); proofs ([`proof`]), read out of the store
 //! ([`assemble`]), checked by the independent verifier ([`verify`]) and
-//! written as PGN ([`pgn`]); the mate solver ([`mate`]); the alpha-beta
-//! engine ([`engine`]), which proves nothing.
+//! written as PGN ([`pgn`]); every record of a store re-proved
+//! ([`verify_store`]); the mate solver ([`mate`], with suites run case by
+//! case); the alpha-beta engine ([`engine`]), which proves nothing.
 
 pub mod assemble;
 mod budget;

@@ -14,7 +14,7 @@ use crate::tablebase::Wdl;
 use std::path::{Path, PathBuf};
 
 /// What `store verify` found in a sound store.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize)]
 pub struct StoreCheck {
     /// Records read (a position recorded twice counts twice).
     pub records: u64,
@@ -37,10 +37,12 @@ pub struct StoreCheck {
     /// Bytes of those records.
     pub lost_bytes: u64,
     /// The damaged logs and what each lost ([`crate::solved::StoreReading::damage_report`]).
+    #[serde(skip)]
     pub damage: Option<String>,
     /// Checkpoints of unfinished searches read whole.
     pub checkpoints: u64,
     /// The checkpoints that do not read, and why.
+    #[serde(skip)]
     pub damaged_checkpoints: Vec<(PathBuf, String)>,
 }
 

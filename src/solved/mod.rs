@@ -23,6 +23,13 @@
 //! checked; a damaged file is refused, naming the file and the record) into
 //! an in-memory [`SolvedIndex`] that search threads probe without locks.
 //! One process writes a store at a time (a lock file says so).
+//!
+//! Besides: the shards of batch jobs and their merge ([`shard`],
+//! [`merge_shards`], [`batch`] for the job and plan files), the outer
+//! trees of unfinished searches kept beside the store (the frame of their
+//! files in [`tree_file`], handed between shards and the store by
+//! [`adopt`]), and the lock-free [`StoreReader`]. Re-proving a store's
+//! records needs the verifier and lives in `search` (`verify_store`).
 
 pub mod adopt;
 pub mod batch;
