@@ -7,6 +7,7 @@ use crate::analysis::state_json;
 use crate::board::Color;
 use crate::notation::{fen, san, uci};
 use crate::position::Position;
+use crate::search::Pn;
 use crate::search::engine::Engine;
 use crate::search::mate::line_san;
 use crate::search::scale::checkpoint;
@@ -175,15 +176,6 @@ pub fn frontier_report<P: Position>(
     })
 }
 
-/// A proof or disproof number as the search writes it ("inf" for infinity).
-fn number(n: u32) -> String {
-    if n == u32::MAX {
-        "inf".into()
-    } else {
-        n.to_string()
-    }
-}
-
 impl fmt::Display for FrontierReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let fen = self.position["fen"].as_str().unwrap_or_default();
@@ -193,8 +185,8 @@ impl fmt::Display for FrontierReport {
                 "{} to prove a win from {fen} ({}): root pn {} dn {}, {} nodes searched, outer tree {} nodes, {} open leaves",
                 crate::text::capitalised(s.attacker),
                 s.checkpoint,
-                number(s.root_pn),
-                number(s.root_dn),
+                Pn::from_raw(s.root_pn),
+                Pn::from_raw(s.root_dn),
                 s.nodes,
                 s.outer_nodes,
                 s.open_leaves
@@ -218,8 +210,8 @@ impl fmt::Display for FrontierReport {
                     "{:>3}  {:>5} {:>8} {:>8}  {:>3}  {engine}        {}",
                     i + 1,
                     e.slack,
-                    number(e.pn),
-                    number(e.dn),
+                    Pn::from_raw(e.pn),
+                    Pn::from_raw(e.dn),
                     e.men,
                     e.san
                 )?;

@@ -1,6 +1,7 @@
 //! What a prove run reports: one type, serialized for `--json` and written
 //! as text for the terminal.
 
+use crate::search::Pn;
 use crate::search::guide::{Guide, Numbers, Ties};
 use crate::solved::SolvedStore;
 use crate::text::{counted, human_bytes};
@@ -234,8 +235,8 @@ impl fmt::Display for LineReport {
             self.threads,
             plural(self.threads as u64, "s"),
             self.outer_nodes,
-            number(self.root_pn),
-            number(self.root_dn)
+            Pn::from_raw(self.root_pn),
+            Pn::from_raw(self.root_dn)
         )?;
         if self.resumed {
             writeln!(
@@ -266,15 +267,6 @@ impl fmt::Display for LineReport {
             writeln!(f, "note: {note}")?;
         }
         Ok(())
-    }
-}
-
-/// A proof or disproof number as the search writes it ("inf" for infinity).
-fn number(n: u32) -> String {
-    if n == u32::MAX {
-        "inf".into()
-    } else {
-        n.to_string()
     }
 }
 
@@ -343,8 +335,8 @@ impl fmt::Display for StatusLine {
             self.attacker,
             self.nodes,
             self.nodes_per_s,
-            number(self.root_pn),
-            number(self.root_dn),
+            Pn::from_raw(self.root_pn),
+            Pn::from_raw(self.root_dn),
             self.outer_nodes,
             self.store_positions,
             self.store_began_with,

@@ -20,6 +20,12 @@ impl Pn {
         Pn(n.min(u64::from(u32::MAX - 1)) as u32)
     }
 
+    /// The number whose raw value ([`Pn::get`]) is `raw`: as reports and
+    /// checkpoints carry it, infinity included.
+    pub fn from_raw(raw: u32) -> Pn {
+        Pn(raw)
+    }
+
     /// The raw value.
     pub fn get(self) -> u32 {
         self.0
@@ -56,10 +62,26 @@ impl Pn {
 
 impl fmt::Display for Pn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // `pad`, so that a width (`{:>8}`) lines numbers up in tables.
         if self.is_infinite() {
-            f.write_str("inf")
+            f.pad("inf")
         } else {
-            write!(f, "{}", self.0)
+            f.pad(&self.0.to_string())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Pn;
+
+    #[test]
+    fn numbers_print_as_the_search_writes_them_and_take_a_width() {
+        assert_eq!(Pn::from_raw(u32::MAX).to_string(), "inf");
+        assert_eq!(Pn::from_raw(u32::MAX), Pn::INFINITE);
+        assert_eq!(
+            format!("{:>5}|{:>5}", Pn::new(42), Pn::INFINITE),
+            "   42|  inf"
+        );
     }
 }
