@@ -1,6 +1,7 @@
 //! Guided proving from the command line (docs/prover.md, "Guided
-//! proving"): a book, evaluation-based numbers and tie breaks change where
-//! the prover looks, never what it reports; `store frontier` lists the
+//! proving"): a book, evaluation-based numbers, tie breaks, plain sums,
+//! likely values and a no-win rule change where the prover looks, never
+//! what it reports; `store frontier` lists the
 //! open positions of a checkpointed search.
 
 mod common;
@@ -53,6 +54,10 @@ fn guidance_never_changes_a_result_and_every_proof_is_verified() {
                 "6",
             ],
             &["--ties", "larger-other"],
+            &["--sums", "plain"],
+            &["--sums", "snda"],
+            &["--no-win", "bishops"],
+            &["--likely-threshold", "100", "--leaf-nodes", "500"],
         ] {
             let mut args = vec!["--no-store"];
             args.extend_from_slice(extra);
@@ -73,6 +78,28 @@ fn guidance_never_changes_a_result_and_every_proof_is_verified() {
     assert_eq!(booked["guide"]["book"]["positions"], 4);
     assert_eq!(booked["guide"]["book"]["suggestions"], 6);
     assert_eq!(booked["guide"]["numbers"], "mobility");
+    assert_eq!(booked["guide"]["sums"], "weak");
+    assert_eq!(booked["guide"]["no_win"], "off");
+    let likely = prove(
+        &["e4"],
+        &[
+            "--no-store",
+            "--likely-threshold",
+            "100",
+            "--likely-nodes",
+            "200",
+            "--sums",
+            "plain",
+            "--leaf-nodes",
+            "500",
+        ],
+        &dir,
+    );
+    assert_eq!(likely["guide"]["likely"]["threshold"], 100);
+    assert_eq!(likely["guide"]["likely"]["nodes"], 200);
+    assert_eq!(likely["guide"]["sums"], "plain");
+    let notes = likely["notes"].to_string();
+    assert!(notes.contains("likely values: threshold 100 cp"), "{notes}");
 }
 
 #[test]
@@ -100,6 +127,10 @@ fn a_bad_book_is_refused_with_its_place_named() {
     assert_eq!(code, 1);
     assert!(err.contains("no move in the book"), "{err}");
     let (code, _, err) = ransom(&["prove", "e4", "--numbers", "guess"], &dir);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = ransom(&["prove", "e4", "--no-win", "kings"], &dir);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = ransom(&["prove", "e4", "--likely-threshold", "-5"], &dir);
     assert_eq!(code, 2, "{err}");
 }
 

@@ -26,6 +26,10 @@ const GUIDES: &[(&str, &[&str])] = &[
         &["--numbers", "eval", "--ties", "larger-other"],
     ),
     ("engine 3", &["--engine-order", "3"]),
+    ("plain sums", &["--sums", "plain"]),
+    ("snda", &["--sums", "snda"]),
+    ("no-win bishops", &["--no-win", "bishops"]),
+    ("likely 100", &["--likely-threshold", "100"]),
 ];
 
 /// Lines that settle with the plain search (1.b4's easy replies, the

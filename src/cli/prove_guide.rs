@@ -2,7 +2,8 @@
 //! read into the library's [`Guide`].
 
 use ransom::search::guide::{
-    DEFAULT_BOOK_DEFER, DEFAULT_ENGINE_NODES, EVAL_SCALE, EVAL_SPREAD, Guide, Numbers, Ties,
+    DEFAULT_BOOK_DEFER, DEFAULT_ENGINE_NODES, DEFAULT_LIKELY_NODES, EVAL_SCALE, EVAL_SPREAD, Guide,
+    Likely, NoWin, Numbers, Sums, Ties,
 };
 use std::path::PathBuf;
 
@@ -22,6 +23,27 @@ pub enum TiesArg {
     First,
     /// The one with the larger other number.
     LargerOther,
+}
+
+/// How the numbers of the children a node needs all of add up (`--sums`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SumsArg {
+    /// Weak proof numbers: the largest plus one per other open child.
+    Weak,
+    /// Plain sums.
+    Plain,
+    /// Plain sums, but children whose subtrees meet count once
+    /// (source-node detection, in the leaf searches).
+    Snda,
+}
+
+/// Heuristic no-win rules (`--no-win`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum NoWinArg {
+    /// None.
+    Off,
+    /// Bishops of one colour against a bishop of the other.
+    Bishops,
 }
 
 /// Options that change where the prover looks first, never what it
@@ -58,6 +80,25 @@ pub struct GuideArgs {
     /// Nodes of the engine search that chooses those moves.
     #[arg(long, default_value_t = DEFAULT_ENGINE_NODES, value_parser = super::arguments::parse_at_least_one::<u64>)]
     engine_order_nodes: u64,
+    /// Score each fresh node of the outer tree by a short engine search:
+    /// past this many centipawns it counts as a likely win (below its
+    /// negation, a likely loss) when choosing where to work, and the
+    /// threshold rises each time a result refutes such a judgement
+    /// (0: off; selection only, never a result).
+    #[arg(long, value_name = "CP", default_value_t = 0, value_parser = clap::value_parser!(i32).range(0..=20_000))]
+    likely_threshold: i32,
+    /// Nodes of the engine search that scores each fresh outer node.
+    #[arg(long, default_value_t = DEFAULT_LIKELY_NODES, value_parser = super::arguments::parse_at_least_one::<u64>)]
+    likely_nodes: u64,
+    /// How the numbers of the children a node needs all of add up.
+    #[arg(long, value_enum, default_value = "weak")]
+    sums: SumsArg,
+    /// A heuristic no-win rule that stops the attacker's search where it
+    /// judges the attacker lost (pruning only: such a line is never
+    /// stored, never reported as settled; a resumed run without the rule
+    /// opens it again).
+    #[arg(long, value_enum, default_value = "off")]
+    no_win: NoWinArg,
 }
 
 impl GuideArgs {
@@ -79,6 +120,19 @@ impl GuideArgs {
             book_defer: self.book_defer,
             engine_moves: self.engine_order,
             engine_nodes: self.engine_order_nodes,
+            likely: (self.likely_threshold > 0).then_some(Likely {
+                threshold: self.likely_threshold,
+                nodes: self.likely_nodes,
+            }),
+            sums: match self.sums {
+                SumsArg::Weak => Sums::Weak,
+                SumsArg::Plain => Sums::Plain,
+                SumsArg::Snda => Sums::SourceNodes,
+            },
+            no_win: match self.no_win {
+                NoWinArg::Off => NoWin::Off,
+                NoWinArg::Bishops => NoWin::Bishops,
+            },
         }
     }
 

@@ -2,7 +2,7 @@
 //! as text for the terminal.
 
 use crate::search::Pn;
-use crate::search::guide::{Guide, Numbers, Ties};
+use crate::search::guide::{Guide, NoWin, Numbers, Sums, Ties};
 use crate::solved::SolvedStore;
 use crate::text::{counted, human_bytes};
 use serde::Serialize;
@@ -133,6 +133,22 @@ pub struct GuideReport {
     /// The book, if one was read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub book: Option<BookReport>,
+    /// Likely values in the outer tree, if on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub likely: Option<LikelyReport>,
+    /// `"weak"`, `"plain"` or `"snda"`.
+    pub sums: &'static str,
+    /// `"off"` or `"bishops"`.
+    pub no_win: &'static str,
+}
+
+/// `--likely-threshold` as used.
+#[derive(Clone, Debug, Serialize)]
+pub struct LikelyReport {
+    /// The starting threshold, in centipawns.
+    pub threshold: i32,
+    /// Nodes of the engine search scoring each fresh outer node.
+    pub nodes: u64,
 }
 
 /// `--engine-order` as used.
@@ -184,6 +200,19 @@ impl GuideReport {
                 suggestions: b.suggestions(),
                 defer: guide.book_defer,
             }),
+            likely: guide.likely.map(|l| LikelyReport {
+                threshold: l.threshold,
+                nodes: l.nodes,
+            }),
+            sums: match guide.sums {
+                Sums::Weak => "weak",
+                Sums::Plain => "plain",
+                Sums::SourceNodes => "snda",
+            },
+            no_win: match guide.no_win {
+                NoWin::Off => "off",
+                NoWin::Bishops => "bishops",
+            },
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The arithmetic both df-pn searches share: combining children's numbers,
 //! choosing the child to expand, the 1+ε threshold and table sizing.
 
+use super::guide::Sums;
 use super::pn::Pn;
 
 /// The ε of the 1+ε trick, as a fraction numerator / 4 (ε = 1/4).
@@ -22,14 +23,26 @@ pub(crate) fn table_capacity(budget: usize, bucket_bytes: usize) -> usize {
     (buckets / 8 * 7).max(1024)
 }
 
-/// A node's numbers from its children's `(pn, dn)`. The "sum" side uses
-/// weak proof numbers (Ueda et al.): the largest child number plus one for
-/// each other unsolved child. Plain sums count shared subtrees once per
-/// path and blow up on transpositions and cycles until they saturate and
-/// the search can no longer settle anything; the weak form stays bounded.
+/// A node's numbers from its children's `(pn, dn)`, with weak proof
+/// numbers on the "sum" side (see [`combine_with`]).
 pub(crate) fn combine(or_node: bool, children: impl Iterator<Item = (Pn, Pn)>) -> (Pn, Pn) {
+    combine_with(Sums::Weak, or_node, children)
+}
+
+/// A node's numbers from its children's `(pn, dn)`. With [`Sums::Weak`]
+/// the "sum" side uses weak proof numbers (Ueda et al.): the largest child
+/// number plus one for each other unsolved child. Plain sums
+/// ([`Sums::Plain`]) count shared subtrees once per path and can grow on
+/// transpositions and cycles until they saturate; the weak form stays
+/// bounded.
+pub(crate) fn combine_with(
+    sums: Sums,
+    or_node: bool,
+    children: impl Iterator<Item = (Pn, Pn)>,
+) -> (Pn, Pn) {
     let mut min = Pn::INFINITE;
     let mut max = Pn::ZERO;
+    let mut total = Pn::ZERO;
     let mut open = 0u64;
     let mut infinite = false;
     for (pn, dn) in children {
@@ -40,6 +53,7 @@ pub(crate) fn combine(or_node: bool, children: impl Iterator<Item = (Pn, Pn)>) -
         } else if !sum_side.is_zero() {
             open += 1;
             max = max.max(sum_side);
+            total = total.plus(sum_side);
         }
     }
     let sum = if infinite {
@@ -47,7 +61,39 @@ pub(crate) fn combine(or_node: bool, children: impl Iterator<Item = (Pn, Pn)>) -
     } else if open == 0 {
         Pn::ZERO
     } else {
-        max.plus(Pn::new(open - 1))
+        match sums {
+            Sums::Weak => max.plus(Pn::new(open - 1)),
+            Sums::Plain | Sums::SourceNodes => total,
+        }
+    };
+    if or_node { (min, sum) } else { (sum, min) }
+}
+
+/// As [`combine_with`] with plain sums, except that the children are in
+/// groups (`group[i]`: the group of child `i`) whose subtrees meet: each
+/// group adds its largest open number once.
+pub(crate) fn combine_grouped(
+    or_node: bool,
+    children: impl Iterator<Item = (Pn, Pn)>,
+    group: &[usize],
+) -> (Pn, Pn) {
+    let mut min = Pn::INFINITE;
+    let mut largest = vec![Pn::ZERO; group.len()];
+    let mut infinite = false;
+    for (i, (pn, dn)) in children.enumerate() {
+        let (min_side, sum_side) = if or_node { (pn, dn) } else { (dn, pn) };
+        min = min.min(min_side);
+        if sum_side.is_infinite() {
+            infinite = true;
+        } else {
+            let g = group[i];
+            largest[g] = largest[g].max(sum_side);
+        }
+    }
+    let sum = if infinite {
+        Pn::INFINITE
+    } else {
+        largest.into_iter().fold(Pn::ZERO, Pn::plus)
     };
     if or_node { (min, sum) } else { (sum, min) }
 }
@@ -175,5 +221,40 @@ mod tests {
         assert_eq!(and, (n(6), n(1)));
         let or = combine(true, [(n(3), Pn::INFINITE), (n(5), n(2))].into_iter());
         assert_eq!(or, (n(3), Pn::INFINITE));
+    }
+
+    #[test]
+    fn grouped_children_add_their_largest_number_once() {
+        let n = |v| Pn::new(v);
+        let children = [(n(3), n(1)), (n(5), n(2)), (n(4), n(1))];
+        // Children 0 and 2 meet below: 5 + max(3, 4).
+        assert_eq!(
+            combine_grouped(false, children.into_iter(), &[0, 1, 0]),
+            (n(9), n(1))
+        );
+        assert_eq!(
+            combine_grouped(false, children.into_iter(), &[0, 1, 2]),
+            combine_with(Sums::Plain, false, children.into_iter())
+        );
+    }
+
+    #[test]
+    fn plain_sums_add_every_open_child() {
+        let n = |v| Pn::new(v);
+        let children = [(n(3), n(1)), (n(5), n(2)), (Pn::ZERO, Pn::INFINITE)];
+        assert_eq!(
+            combine_with(Sums::Plain, false, children.into_iter()),
+            (n(8), n(1))
+        );
+        let or = [(n(3), n(4)), (n(5), n(2))];
+        assert_eq!(
+            combine_with(Sums::Plain, true, or.into_iter()),
+            (n(3), n(6))
+        );
+        let with_infinite = [(n(3), Pn::INFINITE), (n(5), n(2))];
+        assert_eq!(
+            combine_with(Sums::Plain, true, with_infinite.into_iter()),
+            (n(3), Pn::INFINITE)
+        );
     }
 }

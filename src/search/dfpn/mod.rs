@@ -7,14 +7,18 @@
 //! that repeats one on the current path counts as "not a win" for the
 //! attacker. Such a disproof depends on the path, so it is marked and never
 //! trusted when the position is reached again by another path. Proofs never
-//! depend on a repetition. Every proof is still re-checked by the
-//! independent verifier before anyone reports it.
+//! depend on a repetition. A guide's heuristic no-win rule
+//! ([`super::guide::NoWin`]) disproves in the same way: only on the path,
+//! never kept as final, never collected for the store. Every proof is still
+//! re-checked by the independent verifier before anyone reports it.
 
 mod extract;
 
 use super::budget::{Budget, Meter, Progress};
-use super::guide::{Guide, Ties, unweigh_threshold, weigh};
-use super::numbers::{child_thresholds, combine, select, select_larger_other, table_capacity};
+use super::guide::{Guide, NoWin, Sums, Ties, unweigh_threshold, weigh};
+use super::numbers::{
+    child_thresholds, combine_grouped, combine_with, select, select_larger_other, table_capacity,
+};
 use super::oracle::{Oracle, attacker_wins};
 use super::pn::Pn;
 use crate::board::Color;
@@ -37,13 +41,17 @@ struct Entry {
     /// Nodes expanded below this entry (for replacement).
     work: u32,
     /// For a disproof that rests on a repetition: the depth of the
-    /// shallowest repeated ancestor on the path it was found on; `NO_LOOP`
-    /// otherwise.
+    /// shallowest repeated ancestor on the path it was found on; `PRUNED`
+    /// for one that rests on a heuristic no-win rule; `NO_LOOP` otherwise.
     loop_depth: u32,
 }
 
 /// `loop_depth` of a result that does not rest on a repetition.
 const NO_LOOP: u32 = u32::MAX;
+
+/// `loop_depth` of a disproof that rests on a heuristic no-win rule: never
+/// final, whatever the depth.
+const PRUNED: u32 = u32::MAX - 1;
 
 impl Entry {
     /// A disproof that holds only on the path it was found on.
@@ -132,8 +140,19 @@ pub struct DfPn<'p, P: Position> {
     collect_min_work: Option<u32>,
     settled: Vec<Settled<P>>,
     guide: Option<&'p Guide>,
+    /// With source-node detection ([`Sums::SourceNodes`]): for each
+    /// position searched, the position it was last searched from.
+    parents: HashMap<u64, u64>,
+    /// With source-node detection: the current path's hashes by depth.
+    path_stack: Vec<u64>,
+    /// With source-node detection: for a source node, the pairs of its
+    /// children whose subtrees meet.
+    merges: HashMap<u64, Vec<(u64, u64)>>,
     _variant: std::marker::PhantomData<P>,
 }
+
+/// How far up the parents source-node detection looks for a meeting.
+const SOURCE_SEARCH_STEPS: usize = 12;
 
 impl<'p, P: Position> DfPn<'p, P> {
     /// A search for `attacker` within `budget`.
@@ -153,6 +172,9 @@ impl<'p, P: Position> DfPn<'p, P> {
             collect_min_work: None,
             settled: Vec::new(),
             guide: None,
+            parents: HashMap::new(),
+            path_stack: Vec::new(),
+            merges: HashMap::new(),
             _variant: std::marker::PhantomData,
         }
     }
@@ -199,6 +221,7 @@ impl<'p, P: Position> DfPn<'p, P> {
     pub fn search_leaf(&mut self, root: &P, ancestors: &[u64], budget: &Budget) -> SearchResult {
         self.meter = Meter::new(budget);
         self.path.clear();
+        self.path_stack = ancestors.to_vec();
         for (depth, &hash) in ancestors.iter().enumerate() {
             self.path.insert(hash, depth as u32);
         }
@@ -231,6 +254,25 @@ impl<'p, P: Position> DfPn<'p, P> {
     /// The numbers of the root after the last search.
     pub fn root_numbers(&self) -> (Pn, Pn) {
         self.root
+    }
+
+    /// Whether the disproof the table holds for the position with `hash`
+    /// rests on a heuristic no-win rule (so it is no result at all).
+    pub fn disproof_is_pruned(&self, hash: u64) -> bool {
+        self.table
+            .get(&hash)
+            .is_some_and(|e| e.dn.is_zero() && e.loop_depth == PRUNED)
+    }
+
+    /// The guide's no-win rule (off without a guide).
+    fn no_win(&self) -> NoWin {
+        self.guide.map_or(NoWin::Off, |g| g.no_win)
+    }
+
+    /// Whether the guide's heuristic no-win rule judges `pos` lost for the
+    /// attacker.
+    fn pruned(&self, pos: &P) -> bool {
+        self.no_win().judges_lost(pos, self.attacker)
     }
 
     /// Takes the values of the positions `oracle` covers (endgame
@@ -273,6 +315,7 @@ impl<'p, P: Position> DfPn<'p, P> {
 
     /// Searches until the root is proved or disproved or a budget runs out.
     pub fn search(&mut self, root: &P) -> SearchResult {
+        self.path_stack.clear();
         let hash = root.zobrist();
         let (pn, dn) = self.mid(root, hash, Pn::INFINITE, Pn::INFINITE, 0);
         self.root = (pn, dn);
@@ -317,6 +360,13 @@ impl<'p, P: Position> DfPn<'p, P> {
     /// position is expanded (`mid` settles it from its legal moves), and
     /// only the oracle and the store settle it here.
     fn initial(&self, pos: &P) -> (Pn, Pn) {
+        let (pn, dn, _) = self.fresh(pos);
+        (pn, dn)
+    }
+
+    /// As [`DfPn::initial`], with the `loop_depth` of the numbers: `PRUNED`
+    /// where the guide's no-win rule disproves the position.
+    fn fresh(&self, pos: &P) -> (Pn, Pn, u32) {
         let (settled, count) = match pos.mobility_hint() {
             // At least 1: numbers of 0 would claim a result the rules have
             // not given (no move at all is settled at expansion).
@@ -329,9 +379,10 @@ impl<'p, P: Position> DfPn<'p, P> {
                 (self.terminal(pos, &moves), moves.len())
             }
         };
-        match settled {
+        let (pn, dn) = match settled {
             Some(true) => (Pn::ZERO, Pn::INFINITE),
             Some(false) => (Pn::INFINITE, Pn::ZERO),
+            None if self.pruned(pos) => return (Pn::INFINITE, Pn::ZERO, PRUNED),
             None => match self.guide {
                 Some(guide) => guide.initial(pos, self.attacker, count),
                 None => {
@@ -343,7 +394,8 @@ impl<'p, P: Position> DfPn<'p, P> {
                     }
                 }
             },
-        }
+        };
+        (pn, dn, NO_LOOP)
     }
 
     fn lookup(&self, hash: u64) -> Option<Entry> {
@@ -377,6 +429,71 @@ impl<'p, P: Position> DfPn<'p, P> {
         if self.table.len() > target {
             self.table.clear();
         }
+        let table = &self.table;
+        self.parents.retain(|k, _| table.contains_key(k));
+        self.merges.retain(|k, _| table.contains_key(k));
+    }
+
+    /// Source-node detection (after Kishimoto 2010), run when the node at
+    /// `depth` (on the current path) generates its children: a child last
+    /// searched from another position was reached by two lines. Its
+    /// parents are followed up (at most [`SOURCE_SEARCH_STEPS`]) to the
+    /// first position on the current path, the *source node* where the two
+    /// lines part; the source node's two children on them are recorded as
+    /// meeting below ([`DfPn::source_groups`]).
+    fn detect_sources(&mut self, hash: u64, depth: u32, children: &[Child<P>]) {
+        for child in children {
+            let Some(&from) = self.parents.get(&child.hash) else {
+                continue;
+            };
+            if from == hash {
+                continue;
+            }
+            let (mut at, mut below) = (from, child.hash);
+            for _ in 0..SOURCE_SEARCH_STEPS {
+                if let Some(&d) = self.path.get(&at) {
+                    if d >= self.root_depth {
+                        // `below` leads from the source to the child by
+                        // the other line; the current path leaves it by
+                        // its next position (the child itself, if the
+                        // source is this node).
+                        let on_path = if d == depth {
+                            child.hash
+                        } else {
+                            self.path_stack[d as usize + 1]
+                        };
+                        if on_path != below {
+                            let pairs = self.merges.entry(at).or_default();
+                            if !pairs.contains(&(below, on_path)) {
+                                pairs.push((below, on_path));
+                            }
+                        }
+                    }
+                    break;
+                }
+                match self.parents.get(&at) {
+                    Some(&up) => (below, at) = (at, up),
+                    None => break,
+                }
+            }
+        }
+    }
+
+    /// The groups of the children of the position `hash` whose subtrees
+    /// meet, as detected so far (`group[i]`: the group of child `i`, the
+    /// index of its first member).
+    fn source_groups(&self, hash: u64, children: &[Child<P>]) -> Vec<usize> {
+        let mut group: Vec<usize> = (0..children.len()).collect();
+        if let Some(pairs) = self.merges.get(&hash) {
+            let index = |h: u64| children.iter().position(|c| c.hash == h);
+            for &(a, b) in pairs {
+                if let (Some(i), Some(j)) = (index(a), index(b)) {
+                    let (a, b) = (find(&group, i), find(&group, j));
+                    group[a.max(b)] = a.min(b);
+                }
+            }
+        }
+        (0..children.len()).map(|i| find(&group, i)).collect()
     }
 
     fn check_budget(&mut self) {
@@ -406,12 +523,28 @@ impl<'p, P: Position> DfPn<'p, P> {
             );
             return (pn, dn);
         }
+        if self.pruned(pos) {
+            let entry = Entry {
+                pn: Pn::INFINITE,
+                dn: Pn::ZERO,
+                work: 1,
+                loop_depth: PRUNED,
+            };
+            self.store(hash, entry);
+            return (entry.pn, entry.dn);
+        }
         let or_node = pos.turn() == self.attacker;
         self.path.insert(hash, depth);
+        let source_nodes = self.guide.is_some_and(|g| g.sums == Sums::SourceNodes);
+        if source_nodes {
+            self.path_stack.truncate(depth as usize);
+            self.path_stack.push(hash);
+        }
         let weights = self
             .guide
             .and_then(|g| g.weights(hash, moves.iter().copied()));
         let larger_other = self.guide.is_some_and(|g| g.ties == Ties::LargerOther);
+        let sums = self.guide.map_or(Sums::Weak, |g| g.sums);
         let mut children: Vec<Child<P>> = moves
             .iter()
             .enumerate()
@@ -424,8 +557,7 @@ impl<'p, P: Position> DfPn<'p, P> {
                 } else if let Some(e) = self.lookup(child_hash) {
                     (e.pn, e.dn, NO_LOOP)
                 } else {
-                    let (pn, dn) = self.initial(&child);
-                    (pn, dn, NO_LOOP)
+                    self.fresh(&child)
                 };
                 Child {
                     pos: child,
@@ -438,15 +570,23 @@ impl<'p, P: Position> DfPn<'p, P> {
             })
             .collect();
 
+        if source_nodes {
+            self.detect_sources(hash, depth, &children);
+        }
         let (mut pn, mut dn);
         loop {
+            let groups = source_nodes.then(|| self.source_groups(hash, &children));
             for child in children.iter_mut().filter(|c| c.loop_depth == NO_LOOP) {
                 if let Some(e) = self.lookup(child.hash) {
                     child.pn = e.pn;
                     child.dn = e.dn;
                 }
             }
-            (pn, dn) = combine(or_node, children.iter().map(|c| c.weighted(or_node)));
+            let numbers = children.iter().map(|c| c.weighted(or_node));
+            (pn, dn) = match &groups {
+                Some(groups) => combine_grouped(or_node, numbers, groups),
+                None => combine_with(sums, or_node, numbers),
+            };
             if depth == self.root_depth {
                 self.root = (pn, dn);
             }
@@ -474,6 +614,9 @@ impl<'p, P: Position> DfPn<'p, P> {
             }
             let child_pos = child.pos.clone();
             let child_hash = child.hash;
+            if source_nodes {
+                self.parents.insert(child_hash, hash);
+            }
             let (cpn, cdn) = self.mid(&child_pos, child_hash, child_th_pn, child_th_dn, depth + 1);
             let child = &mut children[best];
             child.pn = cpn;
@@ -485,17 +628,15 @@ impl<'p, P: Position> DfPn<'p, P> {
             }
         }
         self.path.remove(&hash);
+        if source_nodes {
+            self.path_stack.truncate(depth as usize);
+        }
         // A disproof resting on repetitions holds on any path to this node
         // when every repetition it rests on goes back to this node or below.
         let mut loop_depth = NO_LOOP;
         if pn.is_infinite() {
-            loop_depth = children
-                .iter()
-                .filter(|c| c.pn.is_infinite())
-                .map(|c| c.loop_depth)
-                .min()
-                .unwrap_or(NO_LOOP);
-            if loop_depth >= depth {
+            loop_depth = disproof_loop_depth(or_node, &children);
+            if loop_depth != PRUNED && loop_depth >= depth {
                 loop_depth = NO_LOOP;
             }
         }
@@ -526,5 +667,67 @@ impl<'p, P: Position> DfPn<'p, P> {
     /// included).
     pub fn numbers(&self, hash: u64) -> Option<(Pn, Pn)> {
         self.table.get(&hash).map(|e| (e.pn, e.dn))
+    }
+}
+
+/// What a disproof of a node rests on, from its disproved children: the
+/// shallowest repetition among them (`NO_LOOP` if none), or `PRUNED` if a
+/// heuristic no-win rule is needed: where the attacker moves every child is
+/// needed, so any pruned child makes the node pruned; where the defender
+/// moves one disproved child is enough, so the node is pruned only if
+/// every disproved child is.
+fn disproof_loop_depth<P>(or_node: bool, children: &[Child<P>]) -> u32 {
+    let disproved = children.iter().filter(|c| c.pn.is_infinite());
+    let mut clean = disproved
+        .clone()
+        .filter(|c| c.loop_depth != PRUNED)
+        .peekable();
+    let any_pruned = disproved.clone().any(|c| c.loop_depth == PRUNED);
+    if any_pruned && (or_node || clean.peek().is_none()) {
+        return PRUNED;
+    }
+    clean.map(|c| c.loop_depth).min().unwrap_or(NO_LOOP)
+}
+
+/// The first member of `i`'s group (a union-find without ranks: the
+/// groups of one node's children are small).
+fn find(group: &[usize], mut i: usize) -> usize {
+    while group[i] != i {
+        i = group[i];
+    }
+    i
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::Antichess;
+
+    #[test]
+    fn source_node_detection_finds_meeting_lines_and_proves_as_before() {
+        let mut pos = Antichess::start();
+        let e4 = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| crate::notation::uci::write(*m) == "e2e4")
+            .unwrap();
+        pos.play_unchecked(e4);
+        let budget = Budget {
+            max_nodes: 100_000,
+            hash_bytes: 16 << 20,
+            ..Budget::default()
+        };
+        let guide = Guide {
+            sums: Sums::SourceNodes,
+            ..Guide::default()
+        };
+        let mut search = DfPn::<Antichess>::new(Color::Black, &budget).with_guide(Some(&guide));
+        assert_eq!(search.search(&pos), SearchResult::Proved);
+        assert!(
+            search.merges.values().map(Vec::len).sum::<usize>() > 0,
+            "1.e4's proof has lines that meet"
+        );
+        assert!(search.path_stack.is_empty());
     }
 }

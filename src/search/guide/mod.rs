@@ -18,12 +18,26 @@
 //! - **The engine's choice** ([`Guide::engine_moves`]): where the attacker
 //!   moves in the outer tree, a short engine search picks the moves tried
 //!   first, the others deferred in the same way.
+//! - **Likely values** ([`Likely`], the checkers proof manager): each fresh
+//!   node of the outer tree is scored by a short engine search; a node
+//!   scored past a threshold counts as a likely win or loss when the outer
+//!   tree chooses where to work, and the threshold rises each time the
+//!   judgement is refuted by a result.
+//! - **Sums** ([`Sums`]): how the numbers of the children a node needs all
+//!   of are added up (weak proof numbers by default, or plain sums).
+//! - **No-win rules** ([`NoWin`]): heuristic judgements that stop the
+//!   attacker's search in a line; such a disproof is never stored, never
+//!   final and never reported.
 
 mod book;
 mod evaluation;
+mod likely;
+mod no_win;
 
 pub use book::{Book, BookError};
 pub use evaluation::{EVAL_SCALE, EVAL_SPREAD, evaluation_factors, evaluation_factors_with};
+pub use likely::{DEFAULT_LIKELY_NODES, Likely, LikelyClass};
+pub use no_win::NoWin;
 
 use crate::board::Color;
 use crate::moves::Move;
@@ -65,6 +79,24 @@ pub enum Ties {
     LargerOther,
 }
 
+/// How the "sum" side of a node's numbers (the proof number where the
+/// defender moves, the disproof number where the attacker moves) adds up
+/// its children's numbers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Sums {
+    /// Weak proof numbers: the largest plus one for each other open child
+    /// (bounded where subtrees are shared).
+    #[default]
+    Weak,
+    /// Plain sums (saturating): a shared subtree counts once per path.
+    Plain,
+    /// Plain sums, except where source-node detection (after Kishimoto
+    /// 2010) finds two children whose subtrees meet: those count their
+    /// largest number once. In the df-pn leaf searches; the outer tree,
+    /// whose transpositions are separate nodes, adds plainly.
+    SourceNodes,
+}
+
 /// The default weight of the moves a book does not suggest.
 pub const DEFAULT_BOOK_DEFER: u32 = 8;
 
@@ -87,6 +119,12 @@ pub struct Guide {
     pub engine_moves: u32,
     /// Nodes of the engine's search that chooses them.
     pub engine_nodes: u64,
+    /// Likely values in the outer tree (`None`: off).
+    pub likely: Option<Likely>,
+    /// How the numbers of the children a node needs all of add up.
+    pub sums: Sums,
+    /// Heuristic no-win rules that prune the attacker's search.
+    pub no_win: NoWin,
 }
 
 /// The default nodes of the engine search that orders an outer node's moves.
@@ -101,6 +139,9 @@ impl Default for Guide {
             book_defer: DEFAULT_BOOK_DEFER,
             engine_moves: 0,
             engine_nodes: DEFAULT_ENGINE_NODES,
+            likely: None,
+            sums: Sums::Weak,
+            no_win: NoWin::Off,
         }
     }
 }
@@ -112,6 +153,9 @@ impl Guide {
             && self.ties == Ties::First
             && self.book.is_none()
             && self.engine_moves == 0
+            && self.likely.is_none()
+            && self.sums == Sums::Weak
+            && self.no_win == NoWin::Off
     }
 
     /// The numbers of a fresh, unsettled position with `moves` legal moves

@@ -5,7 +5,8 @@
 //! variant (u16 length + UTF-8), root FEN (u16 length + UTF-8), attacker u8 (0 white, 1 black)
 //! nodes searched u64, leaf searches u64, seconds searched f64
 //! node count u32, then every node in pre-order:
-//!     move code u16 (0 for the root), pn u32, dn u32, expanded u8, child count u16
+//!     move code u16 (0 for the root), pn u32, dn u32, flags u8, child count u16
+//!     (flags: 1 expanded, 2 disproved by a heuristic no-win rule only)
 //! CRC-32C u32 of everything before
 //! ```
 //!
@@ -52,7 +53,7 @@ pub fn save<P: Position>(
         out.extend_from_slice(&code.to_le_bytes());
         out.extend_from_slice(&node.pn.get().to_le_bytes());
         out.extend_from_slice(&node.dn.get().to_le_bytes());
-        out.push(u8::from(node.expanded));
+        out.push(u8::from(node.expanded) | (u8::from(node.pruned) << 1));
         out.extend_from_slice(&(node.children.len() as u16).to_le_bytes());
         stack.extend(node.children.iter().rev());
     }
@@ -150,7 +151,11 @@ pub fn load<P: Position>(
         let code = r.u16().ok_or_else(short)?;
         let pn = Pn::new(u64::from(r.u32().ok_or_else(short)?));
         let dn = Pn::new(u64::from(r.u32().ok_or_else(short)?));
-        let expanded = r.u8().ok_or_else(short)? == 1;
+        let flags = r.u8().ok_or_else(short)?;
+        if flags > 3 {
+            return Err(corrupt(path, "a node with unknown flags"));
+        }
+        let (expanded, pruned) = (flags & 1 != 0, flags & 2 != 0);
         let children = r.u16().ok_or_else(short)?;
         let (parent, pos, mv) = if i == 0 {
             (NONE, root.clone(), None)
@@ -176,6 +181,8 @@ pub fn load<P: Position>(
         }
         tree.nodes.push(Node {
             preferred: Vec::new(),
+            pruned,
+            score: None,
             hash: pos.zobrist(),
             pos,
             parent,
@@ -224,6 +231,8 @@ mod tests {
             })
             .collect();
         tree.apply(leaf, super::super::tree::LeafOutcome::Expanded(children));
+        // One leaf disproved by a no-win rule only: the mark survives the file.
+        tree.nodes[7].pruned = true;
         let dir = std::env::temp_dir().join(format!("ransom-ckpt-{}", std::process::id()));
         let path = dir.join("t.ckpt");
         let totals = Totals {
@@ -237,6 +246,9 @@ mod tests {
         assert_eq!(back.nodes.len(), 21);
         assert_eq!(back.root_numbers(), tree.root_numbers());
         assert_eq!(back.nodes[5].hash, tree.nodes[5].hash);
+        let marked: Vec<usize> = (0..21).filter(|&i| back.nodes[i].pruned).collect();
+        assert_eq!(marked.len(), 1);
+        assert_eq!(back.nodes[marked[0]].hash, tree.nodes[7].hash);
         assert!(load(&path, &root, Color::Black).is_err());
         let mut bytes = std::fs::read(&path).unwrap();
         bytes[40] ^= 1;

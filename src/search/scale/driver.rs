@@ -43,6 +43,46 @@ fn engine_choice<P: Position>(engine: &Engine, pos: &P, guide: &Guide) -> Vec<Mo
         .collect()
 }
 
+/// What the likely values did in this run, if they were on.
+fn likely_note<P: Position>(tree: &OuterTree<P>, guide: &Guide) -> Option<String> {
+    let start = guide.likely?.threshold;
+    let now = tree.likely_threshold()?;
+    Some(format!(
+        "likely values: threshold {start} cp, raised {} times to {now} cp",
+        tree.likely_raises
+    ))
+}
+
+/// The engine's scores for `attacker` of the open `children` of a leaf (a
+/// search of `nodes` nodes each; `None` for settled children), for a
+/// guide's likely values.
+fn likely_scores<P: Position>(
+    engine: &Engine,
+    children: &[(Move, P, Pn, Pn)],
+    attacker: Color,
+    nodes: u64,
+) -> Vec<Option<i32>> {
+    let limits = Limits {
+        nodes: Some(nodes.max(1)),
+        ..Limits::default()
+    };
+    children
+        .iter()
+        .map(|(_, pos, pn, dn)| {
+            if pn.is_zero() || dn.is_zero() {
+                return None;
+            }
+            let report = engine.search(pos, &[], &limits, &SearchOptions::default(), &mut |_| {});
+            let value = report.info.lines.first()?.value;
+            Some(if pos.turn() == attacker {
+                value
+            } else {
+                -value
+            })
+        })
+        .collect()
+}
+
 /// The state the threads share, behind one lock.
 struct Shared<P> {
     tree: OuterTree<P>,
@@ -291,10 +331,11 @@ impl<P: Position> Phase<'_, P> {
             notes: (reopened > 0)
                 .then(|| {
                     format!(
-                        "{reopened} leaves the checkpoint marked proved are not settled in the store (records lost from its log?): searched again"
+                        "{reopened} leaves of the checkpoint opened again: marked proved but not settled in the store (records lost from its log?), or disproved only by a no-win rule this run does not use"
                     )
                 })
                 .into_iter()
+                .chain(likely_note(&s.tree, &self.config.guide))
                 .chain(s.halt)
                 .collect(),
         })
@@ -334,6 +375,8 @@ impl<P: Position> Phase<'_, P> {
         .with_guide(Some(&self.config.guide))
         .collect_settled(self.config.store_min_work);
         let engine = (self.config.guide.engine_moves > 0).then(|| Engine::new(ENGINE_HASH_BYTES));
+        let likely = self.config.guide.likely;
+        let scorer = likely.map(|_| Engine::new(ENGINE_HASH_BYTES));
         loop {
             let Some((leaf, pos, ancestors, reserve)) = self.take_leaf(shared, wake) else {
                 shared.lock().unwrap_or_else(|e| e.into_inner()).oracle_hits +=
@@ -356,6 +399,12 @@ impl<P: Position> Phase<'_, P> {
                 }
                 _ => Vec::new(),
             };
+            let scores = match (&outcome, &scorer, likely) {
+                (LeafOutcome::Expanded(children), Some(scorer), Some(likely)) => {
+                    likely_scores(scorer, children, self.attacker, likely.nodes)
+                }
+                _ => Vec::new(),
+            };
             let stored = self.store.record(&records);
             let mut s = shared.lock().unwrap_or_else(|e| e.into_inner());
             s.used += nodes;
@@ -368,7 +417,7 @@ impl<P: Position> Phase<'_, P> {
                 if !preferred.is_empty() {
                     s.tree.prefer(leaf, preferred);
                 }
-                let proved = s.tree.apply(leaf, outcome);
+                let proved = s.tree.apply_scored(leaf, outcome, &scores);
                 if let Err(e) = self.record_proved(&s.tree, &proved) {
                     s.error = Some(e);
                 }
@@ -466,6 +515,9 @@ impl<P: Position> Phase<'_, P> {
         };
         let outcome = match result {
             SearchResult::Proved if stored_win(pos) => LeafOutcome::Settled(Pn::ZERO, Pn::INFINITE),
+            SearchResult::Disproved if search.disproof_is_pruned(pos.zobrist()) => {
+                LeafOutcome::Pruned
+            }
             SearchResult::Disproved => LeafOutcome::Settled(Pn::INFINITE, Pn::ZERO),
             _ => {
                 if children.is_empty() {

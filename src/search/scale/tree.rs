@@ -16,6 +16,15 @@
 //! unsettled search is carried up as its children's numbers, and the node's
 //! numbers are combined from them as everywhere else (weak proof numbers).
 //!
+//! **Likely values** (a guide's [`Likely`]): a fresh node may carry an
+//! engine's score; at the current threshold it is a likely win, a likely
+//! loss or open, which weighs its number when its parent chooses (as a
+//! book does). A settled leaf whose score said the opposite raises the
+//! threshold. Scores never set a value.
+//!
+//! **Pruned leaves**: a leaf whose disproof rests on a guide's heuristic
+//! no-win rule is marked; a later run without the rule opens it again.
+//!
 //! **Transpositions** are shared through the solved-position store: a
 //! position settled anywhere is found by one lookup everywhere. Open nodes
 //! reached by two lines are two nodes of the tree. A child that repeats a
@@ -26,8 +35,8 @@ use crate::board::Color;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::search::Pn;
-use crate::search::guide::{Guide, weigh};
-use crate::search::numbers::combine;
+use crate::search::guide::{Guide, Likely, LikelyClass, NoWin, weigh};
+use crate::search::numbers::combine_with;
 
 /// The index of a node.
 pub type NodeId = u32;
@@ -59,6 +68,11 @@ pub struct Node<P> {
     /// Moves to search first (the engine's choice where the attacker
     /// moves; empty: none). Not part of a checkpoint.
     pub preferred: Vec<Move>,
+    /// Whether its disproof rests on a heuristic no-win rule (a leaf).
+    pub pruned: bool,
+    /// The engine's score for the attacker, where a guide's [`Likely`]
+    /// scored it. Not part of a checkpoint.
+    pub score: Option<i32>,
 }
 
 /// The outer tree.
@@ -71,6 +85,11 @@ pub struct OuterTree<P> {
     /// What steers selection and fresh numbers (not part of a checkpoint:
     /// each run sets its own).
     pub guide: Guide,
+    /// The likely-value threshold after the raises of this run (`None`:
+    /// the guide's own).
+    likely_threshold: Option<i32>,
+    /// How often this run raised the threshold.
+    pub likely_raises: u32,
 }
 
 impl<P: Position> OuterTree<P> {
@@ -89,25 +108,87 @@ impl<P: Position> OuterTree<P> {
                 expanded: false,
                 busy: 0,
                 preferred: Vec::new(),
+                pruned: false,
+                score: None,
             }],
             guide: Guide::default(),
+            likely_threshold: None,
+            likely_raises: 0,
         }
+    }
+
+    /// The likely-value threshold in force, if the guide scores nodes.
+    pub fn likely_threshold(&self) -> Option<i32> {
+        let likely = self.guide.likely?;
+        Some(self.likely_threshold.unwrap_or(likely.threshold))
     }
 
     /// The weights of `id`'s children on the side `id` minimises (the
     /// guide's book), `None` where all weigh 1.
     fn child_weights(&self, id: NodeId) -> Option<Vec<u32>> {
         let node = &self.nodes[id as usize];
-        if self.guide.book.is_none() && node.preferred.is_empty() {
-            return None;
+        if self.guide.book.is_some() || !node.preferred.is_empty() {
+            let moves = node
+                .children
+                .iter()
+                .filter_map(|&c| self.nodes[c as usize].mv);
+            let chosen = self
+                .guide
+                .weights(node.hash, moves.clone())
+                .or_else(|| self.guide.preferring(&node.preferred, moves));
+            if chosen.is_some() {
+                return chosen;
+            }
         }
-        let moves = node
+        self.likely_weights(id)
+    }
+
+    /// The weights of `id`'s children by their likely values (see
+    /// [`LikelyClass::weight`]); `None` without scores.
+    fn likely_weights(&self, id: NodeId) -> Option<Vec<u32>> {
+        let threshold = self.likely_threshold()?;
+        let node = &self.nodes[id as usize];
+        let attacker_moves = self.is_or(id);
+        let mut any = false;
+        let weights = node
             .children
             .iter()
-            .filter_map(|&c| self.nodes[c as usize].mv);
-        self.guide
-            .weights(node.hash, moves.clone())
-            .or_else(|| self.guide.preferring(&node.preferred, moves))
+            .map(|&c| {
+                let class = match self.nodes[c as usize].score {
+                    Some(score) => {
+                        any = true;
+                        LikelyClass::of(score, threshold)
+                    }
+                    None => LikelyClass::Open,
+                };
+                class.weight(attacker_moves, self.guide.book_defer)
+            })
+            .collect();
+        any.then_some(weights)
+    }
+
+    /// After `leaf` was settled (`proved`: the attacker wins there): if its
+    /// score had judged the opposite, raise the threshold and recompute
+    /// every node's numbers under it.
+    fn judge(&mut self, leaf: NodeId, proved: bool) {
+        let (Some(threshold), Some(score)) =
+            (self.likely_threshold(), self.nodes[leaf as usize].score)
+        else {
+            return;
+        };
+        if LikelyClass::of(score, threshold).refuted_by(proved) {
+            self.likely_threshold = Some(Likely::raised(threshold));
+            self.likely_raises += 1;
+            self.update_all();
+        }
+    }
+
+    /// Recomputes every expanded node's numbers, children first.
+    fn update_all(&mut self) {
+        // A child's index is above its parent's: children come first.
+        for id in (0..self.nodes.len() as NodeId).rev() {
+            self.update(id);
+        }
     }
 
     /// Marks `moves` to be searched first among `id`'s children.
@@ -215,22 +296,43 @@ impl<P: Position> OuterTree<P> {
     /// with their numbers. Releases the leaf and updates the numbers up to
     /// the root. Returns the nodes that became proved, children first.
     pub fn apply(&mut self, leaf: NodeId, outcome: LeafOutcome<P>) -> Vec<NodeId> {
+        self.apply_scored(leaf, outcome, &[])
+    }
+
+    /// As [`OuterTree::apply`], giving the new children the engine's
+    /// `scores` (for the attacker, in the children's order; empty: none).
+    pub fn apply_scored(
+        &mut self,
+        leaf: NodeId,
+        outcome: LeafOutcome<P>,
+        scores: &[Option<i32>],
+    ) -> Vec<NodeId> {
         match outcome {
             LeafOutcome::Settled(pn, dn) => {
                 let node = &mut self.nodes[leaf as usize];
                 node.pn = pn;
                 node.dn = dn;
+                self.judge(leaf, pn.is_zero());
+            }
+            LeafOutcome::Pruned => {
+                let node = &mut self.nodes[leaf as usize];
+                (node.pn, node.dn) = (Pn::INFINITE, Pn::ZERO);
+                node.pruned = true;
             }
             LeafOutcome::Expanded(children) => {
                 let mut line = self.ancestors(leaf);
                 line.push(self.nodes[leaf as usize].hash);
-                for (mv, pos, pn, dn) in children {
+                for (i, (mv, pos, pn, dn)) in children.into_iter().enumerate() {
                     let hash = pos.zobrist();
-                    let (pn, dn) = if line.contains(&hash) {
+                    let repeated = line.contains(&hash);
+                    let (pn, dn) = if repeated {
                         (Pn::INFINITE, Pn::ZERO)
                     } else {
                         (pn, dn)
                     };
+                    let pruned = !repeated
+                        && dn.is_zero()
+                        && self.guide.no_win.judges_lost(&pos, self.attacker);
                     let id = self.nodes.len() as NodeId;
                     self.nodes.push(Node {
                         pos,
@@ -243,6 +345,8 @@ impl<P: Position> OuterTree<P> {
                         expanded: false,
                         busy: 0,
                         preferred: Vec::new(),
+                        pruned,
+                        score: scores.get(i).copied().flatten(),
                     });
                     self.nodes[leaf as usize].children.push(id);
                 }
@@ -281,7 +385,8 @@ impl<P: Position> OuterTree<P> {
         }
         let or_node = self.is_or(id);
         let weights = self.child_weights(id);
-        let (pn, dn) = combine(
+        let (pn, dn) = combine_with(
+            self.guide.sums,
             or_node,
             node.children
                 .iter()
@@ -383,6 +488,13 @@ impl<P: Position> OuterTree<P> {
         let guide = self.guide.clone();
         let mut reopened = 0;
         for node in self.nodes.iter_mut() {
+            if node.pruned && guide.no_win == NoWin::Off {
+                // A heuristic disproof of an earlier run: open again.
+                node.pruned = false;
+                (node.pn, node.dn) = initial_numbers(&node.pos, attacker, &guide);
+                reopened += 1;
+                continue;
+            }
             if node.expanded || node.dn.is_zero() {
                 continue;
             }
@@ -440,6 +552,9 @@ pub fn initial_numbers<P: Position>(pos: &P, attacker: Color, guide: &Guide) -> 
 pub enum LeafOutcome<P> {
     /// The leaf's value: `(0, ∞)` proved, `(∞, 0)` disproved.
     Settled(Pn, Pn),
+    /// Disproved by a guide's heuristic no-win rule only: `(∞, 0)` for
+    /// selection, no result.
+    Pruned,
     /// The leaf was not settled: its children, with numbers.
     Expanded(Vec<(Move, P, Pn, Pn)>),
 }
@@ -455,6 +570,14 @@ pub(crate) mod tests {
     /// into its first three moves' children, of proof numbers 3, 5 and 9;
     /// and those three moves.
     pub(crate) fn expanded_start(guide: Guide) -> (OuterTree<Antichess>, Vec<Move>) {
+        expanded_start_scored(guide, &[])
+    }
+
+    /// [`expanded_start`], the children scored `scores` for White.
+    fn expanded_start_scored(
+        guide: Guide,
+        scores: &[Option<i32>],
+    ) -> (OuterTree<Antichess>, Vec<Move>) {
         let root = Antichess::start();
         let moves: Vec<Move> = root.legal_moves().iter().copied().take(3).collect();
         let mut tree = OuterTree::new(root.clone(), Color::White, (Pn::ONE, Pn::new(20)));
@@ -469,7 +592,7 @@ pub(crate) mod tests {
                 (m, p, Pn::new(pn), Pn::ONE)
             })
             .collect();
-        tree.apply(leaf, LeafOutcome::Expanded(children));
+        tree.apply_scored(leaf, LeafOutcome::Expanded(children), scores);
         (tree, moves)
     }
 
@@ -515,5 +638,57 @@ pub(crate) mod tests {
         let proved = tree.apply(first, LeafOutcome::Settled(Pn::ZERO, Pn::INFINITE));
         assert!(tree.settled() && tree.root_numbers().0.is_zero());
         assert_eq!(proved, [0]);
+    }
+
+    fn likely_guide() -> Guide {
+        Guide {
+            likely: Some(Likely {
+                threshold: 100,
+                nodes: 1,
+            }),
+            ..Guide::default()
+        }
+    }
+
+    #[test]
+    fn likely_wins_are_chosen_first_and_a_refuted_judgement_raises_the_threshold() {
+        // Proof numbers 3, 5, 9; scores: likely loss, open, likely win.
+        let scores = [Some(-300), Some(0), Some(250)];
+        let (mut tree, moves) = expanded_start_scored(likely_guide(), &scores);
+        // Weighted 3 × 64, 5 × 8, 9 × 1 where White moves.
+        assert_eq!(tree.root_numbers().0, Pn::new(9));
+        let leaf = tree.select().unwrap();
+        assert_eq!(tree.nodes[leaf as usize].mv, Some(moves[2]));
+        // The likely win is disproved: the threshold rises by a quarter.
+        tree.apply(leaf, LeafOutcome::Settled(Pn::INFINITE, Pn::ZERO));
+        assert_eq!(tree.likely_threshold(), Some(125));
+        assert_eq!(tree.likely_raises, 1);
+        assert_eq!(tree.root_numbers().0, Pn::new(40));
+        // Scores never settle anything.
+        assert!(!tree.settled());
+        // Without likely values the scores are ignored.
+        let (tree, _) = expanded_start_scored(Guide::default(), &scores);
+        assert_eq!(tree.root_numbers().0, Pn::new(3));
+    }
+
+    #[test]
+    fn a_pruned_leaf_is_opened_again_by_a_run_without_the_rule() {
+        let pruning = Guide {
+            no_win: NoWin::Bishops,
+            ..Guide::default()
+        };
+        let (mut tree, _) = expanded_start(pruning.clone());
+        let leaf = tree.select().unwrap();
+        tree.apply(leaf, LeafOutcome::Pruned);
+        assert!(tree.nodes[leaf as usize].pruned);
+        assert!(tree.nodes[leaf as usize].dn.is_zero());
+        // The same rule: the leaf stays pruned.
+        assert_eq!(tree.refresh(|_| None).1, 0);
+        // No rule: it is opened again with fresh numbers.
+        tree.guide = Guide::default();
+        let (_, reopened) = tree.refresh(|_| None);
+        assert_eq!(reopened, 1);
+        let node = &tree.nodes[leaf as usize];
+        assert!(!node.pruned && !node.dn.is_zero() && !node.pn.is_zero());
     }
 }
