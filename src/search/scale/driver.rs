@@ -207,7 +207,7 @@ impl<P: Position> Phase<'_, P> {
             )
         });
         tree.guide = self.config.guide.clone();
-        let mut reopened = 0;
+        let (mut reopened, mut unpruned) = (0, 0);
         if resumed {
             // Other processes may have added to the store since (merged
             // shards of batch jobs): open leaves it settles take its value.
@@ -215,8 +215,8 @@ impl<P: Position> Phase<'_, P> {
             // holds (a log that lost records) is open again, and the
             // proved inner nodes the store lacks are recorded again, each
             // only over children the store holds.
-            let (_, opened) = tree.refresh(|pos| self.settled_value(pos));
-            reopened = opened;
+            let refreshed = tree.refresh(|pos| self.settled_value(pos));
+            (reopened, unpruned) = (refreshed.reopened, refreshed.unpruned);
             self.record_proved(&tree, &tree.proved_internal())?;
         }
         let shared = Mutex::new(Shared {
@@ -331,10 +331,15 @@ impl<P: Position> Phase<'_, P> {
             notes: (reopened > 0)
                 .then(|| {
                     format!(
-                        "{reopened} leaves of the checkpoint opened again: marked proved but not settled in the store (records lost from its log?), or disproved only by a no-win rule this run does not use"
+                        "{reopened} leaves the checkpoint marked proved are not settled in the store (records lost from its log?): searched again"
                     )
                 })
                 .into_iter()
+                .chain((unpruned > 0).then(|| {
+                    format!(
+                        "{unpruned} leaves the checkpoint marked as disproved by a no-win rule this run does not use: searched again"
+                    )
+                }))
                 .chain(likely_note(&s.tree, &self.config.guide))
                 .chain(s.halt)
                 .collect(),

@@ -479,20 +479,20 @@ impl<P: Position> OuterTree<P> {
     /// path-independent results only: the rules, the tables, the store),
     /// and opens again each leaf marked proved that `known` does not call
     /// a win (a checkpoint is never trusted for a result the store does not
-    /// hold: its log may have lost records since), then recomputes the
-    /// numbers up to the root. Returns the expanded nodes that became
-    /// proved, children first, and how many leaves were opened again. Used
-    /// when a search resumes from a checkpoint.
-    pub fn refresh(&mut self, known: impl Fn(&P) -> Option<bool>) -> (Vec<NodeId>, usize) {
+    /// hold: its log may have lost records since), opens again each leaf
+    /// disproved by a no-win rule when this run's guide has none, then
+    /// recomputes the numbers up to the root. Used when a search resumes
+    /// from a checkpoint.
+    pub fn refresh(&mut self, known: impl Fn(&P) -> Option<bool>) -> Refreshed {
         let attacker = self.attacker;
         let guide = self.guide.clone();
-        let mut reopened = 0;
+        let (mut reopened, mut unpruned) = (0, 0);
         for node in self.nodes.iter_mut() {
             if node.pruned && guide.no_win == NoWin::Off {
                 // A heuristic disproof of an earlier run: open again.
                 node.pruned = false;
                 (node.pn, node.dn) = initial_numbers(&node.pos, attacker, &guide);
-                reopened += 1;
+                unpruned += 1;
                 continue;
             }
             if node.expanded || node.dn.is_zero() {
@@ -520,7 +520,11 @@ impl<P: Position> OuterTree<P> {
                 proved.push(id);
             }
         }
-        (proved, reopened)
+        Refreshed {
+            proved,
+            reopened,
+            unpruned,
+        }
     }
 
     /// The nodes proved by their children (expanded, proof number 0),
@@ -546,6 +550,18 @@ impl<P: Position> OuterTree<P> {
 /// for the other: mobility).
 pub fn initial_numbers<P: Position>(pos: &P, attacker: Color, guide: &Guide) -> (Pn, Pn) {
     guide.initial(pos, attacker, pos.legal_moves().len())
+}
+
+/// What [`OuterTree::refresh`] changed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Refreshed {
+    /// Expanded nodes that became proved, children first.
+    pub proved: Vec<NodeId>,
+    /// Leaves marked proved that the store does not hold: opened again.
+    pub reopened: usize,
+    /// Leaves disproved by a no-win rule this run does not use: opened
+    /// again.
+    pub unpruned: usize,
 }
 
 /// What a leaf search found.
@@ -683,11 +699,11 @@ pub(crate) mod tests {
         assert!(tree.nodes[leaf as usize].pruned);
         assert!(tree.nodes[leaf as usize].dn.is_zero());
         // The same rule: the leaf stays pruned.
-        assert_eq!(tree.refresh(|_| None).1, 0);
+        assert_eq!(tree.refresh(|_| None).unpruned, 0);
         // No rule: it is opened again with fresh numbers.
         tree.guide = Guide::default();
-        let (_, reopened) = tree.refresh(|_| None);
-        assert_eq!(reopened, 1);
+        let refreshed = tree.refresh(|_| None);
+        assert_eq!((refreshed.unpruned, refreshed.reopened), (1, 0));
         let node = &tree.nodes[leaf as usize];
         assert!(!node.pruned && !node.dn.is_zero() && !node.pn.is_zero());
     }
