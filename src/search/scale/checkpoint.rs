@@ -149,8 +149,8 @@ pub fn load<P: Position>(
     let mut open: Vec<(NodeId, u16)> = Vec::new();
     for i in 0..count {
         let code = r.u16().ok_or_else(short)?;
-        let pn = Pn::new(u64::from(r.u32().ok_or_else(short)?));
-        let dn = Pn::new(u64::from(r.u32().ok_or_else(short)?));
+        let pn = Pn::from_raw(r.u32().ok_or_else(short)?);
+        let dn = Pn::from_raw(r.u32().ok_or_else(short)?);
         let flags = r.u8().ok_or_else(short)?;
         if flags > 3 {
             return Err(corrupt(path, "a node with unknown flags"));
@@ -188,16 +188,8 @@ pub fn load<P: Position>(
             parent,
             mv,
             children: Vec::new(),
-            pn: if pn.get() == u32::MAX {
-                Pn::INFINITE
-            } else {
-                pn
-            },
-            dn: if dn.get() == u32::MAX {
-                Pn::INFINITE
-            } else {
-                dn
-            },
+            pn,
+            dn,
             expanded,
             busy: 0,
         });
@@ -231,8 +223,10 @@ mod tests {
             })
             .collect();
         tree.apply(leaf, super::super::tree::LeafOutcome::Expanded(children));
-        // One leaf disproved by a no-win rule only: the mark survives the file.
+        // One leaf disproved by a no-win rule only: the mark and the
+        // infinite proof number survive the file.
         tree.nodes[7].pruned = true;
+        (tree.nodes[7].pn, tree.nodes[7].dn) = (Pn::INFINITE, Pn::ZERO);
         let dir = std::env::temp_dir().join(format!("ransom-ckpt-{}", std::process::id()));
         let path = dir.join("t.ckpt");
         let totals = Totals {
@@ -249,6 +243,7 @@ mod tests {
         let marked: Vec<usize> = (0..21).filter(|&i| back.nodes[i].pruned).collect();
         assert_eq!(marked.len(), 1);
         assert_eq!(back.nodes[marked[0]].hash, tree.nodes[7].hash);
+        assert_eq!(back.nodes[marked[0]].pn, Pn::INFINITE);
         assert!(load(&path, &root, Color::Black).is_err());
         let mut bytes = std::fs::read(&path).unwrap();
         bytes[40] ^= 1;
