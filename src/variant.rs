@@ -6,10 +6,10 @@ use std::fmt;
 use std::str::FromStr;
 
 /// The one table of the variants, in the order the docs list them: each
-/// row names the [`Variant`], the position type in [`crate::variants`],
-/// the canonical name, the other names users may type (compared without
-/// case, spaces, `-` and `_`), whether it is Losing chess or one of its
-/// rule sets (RULES A, A7, A8: the side that gets rid of its men wins),
+/// row names the [`Variant`] (also the name of its position type in
+/// [`crate::variants`]), the canonical name, the other names users may
+/// type (compared without case, spaces, `-` and `_`), whether it is Losing
+/// chess or one of its rule sets (RULES A, A7, A8: the side that gets rid of its men wins),
 /// the one-line description and the doc comment. `variant_table!(m)`
 /// calls the macro `m` with the rows: this file makes [`Variant`] from
 /// them, `variants/` makes `AnyPosition`. Adding a variant is a row here,
@@ -18,46 +18,46 @@ use std::str::FromStr;
 macro_rules! variant_table {
     ($then:ident) => {
         $then! {
-            Chess, Chess, "chess", ["standard", "fromposition"], false,
+            Chess, "chess", ["standard", "fromposition"], false,
                 "standard chess (FIDE laws)",
                 "Standard chess (RULES S).";
-            Antichess, Antichess, "antichess", ["losingchess", "losing", "giveaway"], true,
+            Antichess, "antichess", ["losingchess", "losing", "giveaway"], true,
                 "Losing chess, international rules: captures compulsory, stalemated or men-less side wins",
                 "Losing chess, international rules (RULES A).";
-            Suicide, Suicide, "suicide", [], true,
+            Suicide, "suicide", [], true,
                 "Losing chess, FICS rules: as antichess, but a stalemate is won by the side with fewer men",
                 "Losing chess, FICS rules (RULES A7).";
-            Crazyhouse, Crazyhouse, "crazyhouse", ["zh"], false,
+            Crazyhouse, "crazyhouse", ["zh"], false,
                 "crazyhouse (lichess rules): captured men are dropped back by the capturer",
                 "Crazyhouse (RULES Z).";
-            Hostage, Hostage, "hostage", ["hostagechess"], false,
+            Hostage, "hostage", ["hostagechess"], false,
                 "Hostage chess (Leslie): captured men are held in prison and exchanged for the capturer's own",
                 "Hostage chess (RULES H).";
-            Contact, Contact, "contact", ["contactchess"], false,
+            Contact, "contact", ["contactchess"], false,
                 "Contact chess (Gallez): backed men cannot be captured, men jump over their own neighbours",
                 "Contact chess (RULES C).";
-            HitAndRun, HitAndRun, "hitandrun", ["hitandrunchess", "hitrun"], false,
+            HitAndRun, "hitandrun", ["hitandrunchess", "hitrun"], false,
                 "Hit-and-Run chess (Howell): after the first turns each turn is two sub-moves",
                 "Hit-and-Run chess (RULES R).";
-            LosingQpromo, LosingQpromo, "losing-qpromo", [], true,
+            LosingQpromo, "losing-qpromo", [], true,
                 "Losing chess, variant 2: pawns promote to a queen only, stalemate is a draw",
                 "Losing chess, promotion to a queen only, stalemate drawn (RULES A8).";
-            LosingRoyal, LosingRoyal, "losing-royal", [], true,
+            LosingRoyal, "losing-royal", [], true,
                 "Losing chess, variant 3: royal king, check before capture; a lone king or checkmating wins",
                 "Losing chess with a royal king, checkmating wins (RULES A8).";
-            LosingRoyalMated, LosingRoyalMated, "losing-royal-mated", [], true,
+            LosingRoyalMated, "losing-royal-mated", [], true,
                 "Losing chess, variant 4: royal king, check before capture; a lone king or being checkmated wins",
                 "Losing chess with a royal king, being checkmated wins (RULES A8).";
-            Losers, Losers, "losers", [], true,
+            Losers, "losers", [], true,
                 "losers (ICC): royal king and castling; a lone king, being checkmated or stalemated wins",
                 "ICC losers (RULES A8).";
-            Kamikaze, Kamikaze, "kamikaze", [], true,
+            Kamikaze, "kamikaze", [], true,
                 "kamikaze: royal king lost last, queen promotion; losing all men or checkmating wins",
                 "Kamikaze: the king is lost last (RULES A8).";
-            Kamikaze2, Kamikaze2, "kamikaze2", [], true,
+            Kamikaze2, "kamikaze2", [], true,
                 "kamikaze2 (variant 6): Black first, castling, king promotion, a lone blocked pawn passes",
                 "Kamikaze, Black first, with castling and the blocked-pawn pass (RULES A8).";
-            HitAndRunSimultaneous, HitAndRunSimultaneous, "hitandrun-simultaneous", [], false,
+            HitAndRunSimultaneous, "hitandrun-simultaneous", [], false,
                 "Hit-and-Run chess, simultaneous: a turn's two sub-moves are judged together for check",
                 "Hit-and-Run chess, \"simultaneous\" variation (RULES R9).";
         }
@@ -67,7 +67,7 @@ pub(crate) use variant_table;
 
 /// Makes [`Variant`] from the rows of [`variant_table!`].
 macro_rules! define_variant {
-    ($($variant:ident, $ty:ident, $name:literal, [$($alias:literal),*], $losing:literal, $description:literal, $doc:literal;)*) => {
+    ($($variant:ident, $name:literal, [$($alias:literal),*], $losing:literal, $description:literal, $doc:literal;)*) => {
         /// A variant name, as users type it.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Variant {

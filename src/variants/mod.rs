@@ -32,27 +32,27 @@ use crate::position::{Outcome, Position, PositionError, Setup, State};
 /// Makes [`AnyPosition`] from the rows of the variant table
 /// ([`crate::variant`]).
 macro_rules! define_any_position {
-    ($($variant:ident, $ty:ident, $name:literal, [$($alias:literal),*], $losing:literal, $description:literal, $doc:literal;)*) => {
+    ($($variant:ident, $name:literal, [$($alias:literal),*], $losing:literal, $description:literal, $doc:literal;)*) => {
         /// A position of a variant chosen at run time (CLI, HTTP). Everything
         /// inside the library is generic over [`Position`]; this enum is for
         /// the edges.
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub enum AnyPosition {
-            $(#[doc = $doc] $variant($ty),)*
+            $(#[doc = $doc] $variant($variant),)*
         }
 
         impl AnyPosition {
             /// The starting position of `variant`.
             pub fn start(variant: Variant) -> AnyPosition {
                 match variant {
-                    $(Variant::$variant => AnyPosition::$variant($ty::start()),)*
+                    $(Variant::$variant => AnyPosition::$variant($variant::start()),)*
                 }
             }
 
             /// Validates `setup` under the rules of `variant`.
             pub fn from_setup(variant: Variant, setup: &Setup) -> Result<AnyPosition, PositionError> {
                 Ok(match variant {
-                    $(Variant::$variant => AnyPosition::$variant($ty::from_setup(setup)?),)*
+                    $(Variant::$variant => AnyPosition::$variant($variant::from_setup(setup)?),)*
                 })
             }
 
