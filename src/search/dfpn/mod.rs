@@ -511,7 +511,9 @@ impl<'p, P: Position> DfPn<'p, P> {
         }
         let (mut pn, mut dn);
         loop {
-            let groups = source_nodes.then(|| self.source_groups(hash, &children));
+            let groups = source_nodes
+                .then(|| self.source_groups(hash, &children))
+                .flatten();
             for child in children.iter_mut().filter(|c| c.loop_depth == NO_LOOP) {
                 if let Some(e) = self.lookup(child.hash) {
                     child.pn = e.pn;

@@ -58,19 +58,19 @@ impl<P: Position> DfPn<'_, P> {
 
     /// The groups of the children of the position `hash` whose subtrees
     /// meet, as detected so far (`group[i]`: the group of child `i`, the
-    /// index of its first member).
-    pub(super) fn source_groups(&self, hash: u64, children: &[Child<P>]) -> Vec<usize> {
+    /// index of its first member); `None` where none was detected (each
+    /// child its own group: plain sums).
+    pub(super) fn source_groups(&self, hash: u64, children: &[Child<P>]) -> Option<Vec<usize>> {
+        let pairs = self.merges.get(&hash)?;
         let mut group: Vec<usize> = (0..children.len()).collect();
-        if let Some(pairs) = self.merges.get(&hash) {
-            let index = |h: u64| children.iter().position(|c| c.hash == h);
-            for &(a, b) in pairs {
-                if let (Some(i), Some(j)) = (index(a), index(b)) {
-                    let (a, b) = (find(&group, i), find(&group, j));
-                    group[a.max(b)] = a.min(b);
-                }
+        let index = |h: u64| children.iter().position(|c| c.hash == h);
+        for &(a, b) in pairs {
+            if let (Some(i), Some(j)) = (index(a), index(b)) {
+                let (a, b) = (find(&group, i), find(&group, j));
+                group[a.max(b)] = a.min(b);
             }
         }
-        (0..children.len()).map(|i| find(&group, i)).collect()
+        Some((0..children.len()).map(|i| find(&group, i)).collect())
     }
 }
 
