@@ -5,9 +5,8 @@
 mod common;
 
 use ransom::notation::fen::parse_position;
-use ransom::proving::{Line, Outputs, ProveOptions, Quiet, StoreOptions, prove_line};
+use ransom::proving::{Line, Outputs, ProveOptions, Quiet, prove_line};
 use ransom::search::guide::{Guide, NoWin};
-use ransom::search::scale::ScaleConfig;
 use ransom::search::{Budget, DfPn, SearchResult, Verdict};
 use ransom::variants::Antichess;
 use ransom::{Color, Position};
@@ -57,27 +56,13 @@ fn a_pruned_disproof_is_marked_and_never_collected() {
     assert!(!plain.disproof_is_pruned(pos.zobrist()));
 }
 
+/// The library's prove options with `guide`, over `store`, within
+/// 100,000 nodes.
 fn options(store: &Path, guide: Guide) -> ProveOptions {
-    ProveOptions {
-        config: ScaleConfig {
-            budget: Budget {
-                max_nodes: 100_000,
-                hash_bytes: 16 << 20,
-                ..Budget::default()
-            },
-            leaf_nodes: 1000,
-            threads: 1,
-            guide,
-            ..ScaleConfig::default()
-        },
-        store: StoreOptions {
-            dir: Some(store.to_path_buf()),
-            given: true,
-            memory_bytes: 16 << 20,
-            wait: false,
-        },
-        ..ProveOptions::default()
-    }
+    let mut options = common::prove_options(Some(store));
+    options.config.guide = guide;
+    options.config.budget.max_nodes = 100_000;
+    options
 }
 
 #[test]

@@ -9,13 +9,11 @@ mod common;
 
 use ransom::Position;
 use ransom::proving::{
-    Line, Outputs, PlanOptions, PlanWritten, ProveOptions, Quiet, StoreOptions, merge_into_store,
-    plan_line, prove_line, run_job, store_stats,
+    Line, Outputs, PlanOptions, PlanWritten, Quiet, merge_into_store, plan_line, prove_line,
+    run_job, store_stats,
 };
-use ransom::search::scale::ScaleConfig;
-use ransom::search::{Budget, Verdict};
+use ransom::search::Verdict;
 use ransom::variants::Antichess;
-use std::path::Path;
 
 /// A Black win (1.b4 c5 2.bxc5 f5 3.Nf3) that one process settles with
 /// about 10^6 nodes in leaf searches of 1,000 nodes.
@@ -24,27 +22,6 @@ const LINE: [&str; 5] = ["b4", "c5", "bxc5", "f5", "Nf3"];
 fn line() -> Line<Antichess> {
     let moves: Vec<String> = LINE.iter().map(|m| m.to_string()).collect();
     Line::play(Antichess::start(), &moves).unwrap()
-}
-
-fn options(store: Option<&Path>) -> ProveOptions {
-    ProveOptions {
-        config: ScaleConfig {
-            budget: Budget {
-                hash_bytes: 64 << 20,
-                ..Budget::default()
-            },
-            leaf_nodes: 1000,
-            threads: 1,
-            ..ScaleConfig::default()
-        },
-        store: StoreOptions {
-            dir: store.map(Path::to_path_buf),
-            given: store.is_some(),
-            memory_bytes: 64 << 20,
-            wait: false,
-        },
-        ..ProveOptions::default()
-    }
 }
 
 #[test]
@@ -56,7 +33,7 @@ fn a_line_is_proved_with_a_typed_report_that_prints_as_the_command_does() {
     };
     let report = prove_line(
         &line(),
-        &options(Some(&dir.join("s"))),
+        &common::prove_options(Some(&dir.join("s"))),
         &outputs,
         &mut Quiet,
     )
@@ -100,7 +77,7 @@ fn a_plan_run_job_by_job_and_merged_finishes_the_line() {
         job_nodes: 100_000,
         job_time: None,
     };
-    let mut planning = options(Some(&store));
+    let mut planning = common::prove_options(Some(&store));
     planning.config.budget.max_nodes = 20_000;
     let written = plan_line(&line(), &planning, &plan, &mut Quiet).unwrap();
     let PlanWritten::Written { plan: listing, .. } = &written else {
@@ -122,7 +99,7 @@ fn a_plan_run_job_by_job_and_merged_finishes_the_line() {
         let report = run_job(
             &jobs.join(&entry.file),
             &shard,
-            &options(Some(&store)),
+            &common::prove_options(Some(&store)),
             &mut Quiet,
         )
         .unwrap();
@@ -148,7 +125,7 @@ fn a_plan_run_job_by_job_and_merged_finishes_the_line() {
 
     let finished = prove_line(
         &line(),
-        &options(Some(&store)),
+        &common::prove_options(Some(&store)),
         &Outputs::none(),
         &mut Quiet,
     )

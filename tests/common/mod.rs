@@ -246,3 +246,31 @@ pub fn has_legal_moves_agrees<P: ransom::Position>(fens: &[&str], plies: usize) 
     }
     (positions, without_moves)
 }
+
+/// Options for a library prove run (`ransom::proving::prove_line` and the
+/// batch calls): one thread, leaf searches of 1,000 nodes, 64 MB of table,
+/// no budget, and the store in `store` (none if `None`) with 64 MB of
+/// index.
+pub fn prove_options(store: Option<&std::path::Path>) -> ransom::proving::ProveOptions {
+    use ransom::proving::{ProveOptions, StoreOptions};
+    use ransom::search::Budget;
+    use ransom::search::scale::ScaleConfig;
+    ProveOptions {
+        config: ScaleConfig {
+            budget: Budget {
+                hash_bytes: 64 << 20,
+                ..Budget::default()
+            },
+            leaf_nodes: 1000,
+            threads: 1,
+            ..ScaleConfig::default()
+        },
+        store: StoreOptions {
+            dir: store.map(std::path::Path::to_path_buf),
+            given: store.is_some(),
+            memory_bytes: 64 << 20,
+            wait: false,
+        },
+        ..ProveOptions::default()
+    }
+}
