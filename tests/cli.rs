@@ -279,7 +279,7 @@ fn crazyhouse_drops_on_the_command_line() {
         "rnb1kbnr/ppp1pppp/8/3q4/4P3/8/PPPP1PPP/RNBQKBNR[p] b KQkq - 0 3"
     );
     assert_eq!(v["moves"][4]["uci"], "P@e4");
-    assert_eq!(v["moves"][4]["san"], "@e4");
+    assert_eq!(v["moves"][4]["san"], "P@e4");
 }
 
 #[test]

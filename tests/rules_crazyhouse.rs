@@ -183,7 +183,7 @@ fn drop_notation() {
     assert_eq!(uci::write(knight), "N@c7");
     assert_eq!(san::write(&p, knight), "N@c7");
     assert_eq!(uci::write(pawn), "P@e6");
-    assert_eq!(san::write(&p, pawn), "@e6");
+    assert_eq!(san::write(&p, pawn), "P@e6");
     assert_eq!(uci::parse(&p, "N@c7").unwrap(), knight);
     assert_eq!(san::parse(&p, "N@c7").unwrap(), knight);
     assert_eq!(san::parse(&p, "@e6").unwrap(), pawn);

@@ -323,7 +323,7 @@ fn mate_streams_the_first_mate_then_the_final_answer() {
         assert_eq!(line["proven"], "mate");
         assert_eq!(line["shortest"], false, "the budget cannot rule out 6");
         assert_eq!(line["keys"], serde_json::json!(["P@h3"]));
-        assert_eq!(line["main_line_steps"][0]["san"], "@h3+");
+        assert_eq!(line["main_line_steps"][0]["san"], "P@h3+");
         assert_eq!(line["source"], "search");
     }
     assert!(lines[0]["nodes"].as_u64() < lines[1]["nodes"].as_u64());

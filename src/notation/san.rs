@@ -2,10 +2,12 @@
 //! (Losing chess), pawn moves that change file written with the origin file
 //! and pawn moves that share a destination with the origin square (Contact
 //! chess: `cd4` sideways, `d3d4` beside the jump `d2d4`, `a2xd5`), `O-O`,
-//! drops `N@f3` and `@e6` (pawn; Hostage chess writes `N*f3` and `*e6`,
-//! RULES H10), Hostage exchanges `(B-N)N*c7` (the man paid, `-`, the man
-//! rescued, then the drop). Input also takes `0-0`, `O O`, a
-//! missing `=` before the promotion letter, `P@e6`, `P*e6`, either drop sign
+//! drops `N@f3` and `P@e6` (the pawn's letter written, as python-chess and
+//! lichess write it; Hostage chess writes `N*f3` and `*e6`, Leslie's
+//! canonical short form, RULES H10),
+//! Hostage exchanges `(B-N)N*c7` (the man paid, `-`, the man rescued, then
+//! the drop). Input also takes `0-0`, `O O`, a
+//! missing `=` before the promotion letter, `@e6`, `*e6`, either drop sign
 //! in every variant, the short exchange forms `(B)N*c7`, `(R)*g3`,
 //! `(R-P)P*g3`, `N(b)d7` disambiguation, and check and annotation marks
 //! (`+ # ! ?`).
@@ -32,9 +34,11 @@ pub fn write_in<P: Position>(legal: &MoveList, m: Move) -> String {
     write_marked(legal, m, P::DROP_SIGN)
 }
 
-/// A dropped man: the role letter (none for a pawn), `sign`, the square.
+/// A dropped man: the role letter, `sign`, the square. A pawn's letter is
+/// written with `@` (`P@e6`, as python-chess and lichess write it) and left
+/// out with Hostage chess's `*` (`*e6`, RULES H10).
 fn drop_text(role: Role, sign: char, to: Square) -> String {
-    if role == Role::Pawn {
+    if role == Role::Pawn && sign == '*' {
         format!("{sign}{to}")
     } else {
         format!("{}{sign}{to}", role.upper_char())
@@ -125,13 +129,17 @@ pub fn write_plus<P: Position>(pos: &P, m: Move) -> String {
     s
 }
 
-/// `+` when legal move `m` gives check, `#` when it mates, else nothing.
+/// `+` when legal move `m` gives check, `#` when it mates or otherwise
+/// ends the game with a winner (Losing chess: the last man taken, a
+/// stalemate), as python-chess and lichess mark a variant's decisive
+/// move; else nothing.
 pub fn check_mark<P: Position>(pos: &P, m: Move) -> Option<char> {
     let mut after = pos.clone();
     after.play_unchecked(m);
-    after
-        .is_check()
-        .then(|| if after.has_legal_moves() { '+' } else { '#' })
+    if after.is_check() {
+        return Some(if after.has_legal_moves() { '+' } else { '#' });
+    }
+    after.outcome().and_then(|o| o.winner).map(|_| '#')
 }
 
 /// What a SAN string says about a move.
