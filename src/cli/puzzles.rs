@@ -1,9 +1,9 @@
 //! `ransom puzzles`: mine puzzle sets with proven unique keys from games
-//! of a seeded playing policy (`generate`), and prove a set again
-//! (`verify`).
+//! of a seeded playing policy (`generate`), prove a set again (`verify`),
+//! and write a set as Lichess's puzzle CSV or as EPD (`export`).
 
 use super::progress::Progress;
-use ransom::puzzles::{Miner, PuzzleFile, SetSpec, check_set, is_json};
+use ransom::puzzles::{ExportFormat, Miner, PuzzleFile, SetSpec, check_set, export_set, is_json};
 use ransom::search::Budget;
 use ransom::search::mate::Puzzle;
 use ransom::{Position, Variant};
@@ -27,6 +27,39 @@ enum PuzzlesCommand {
     /// Prove every puzzle of an EPD or JSON-lines file again (length,
     /// shortness, keys, main line, solution tree); exit 1 on any failure.
     Verify(VerifyArgs),
+    /// Write a set as Lichess's puzzle CSV (the position before the
+    /// opponent's last move, that move first) or as EPD with `variant`,
+    /// `bm`, `pv`, `eval "#N"` and `type "mate"` (as python-chess reads it).
+    Export(ExportArgs),
+}
+
+/// The formats of `ransom puzzles export`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum ExportFormatArg {
+    /// Lichess's puzzle CSV (PuzzleId,FEN,Moves,Rating,...,Themes,...).
+    Lichess,
+    /// EPD with quoted string operations.
+    Epd,
+}
+
+/// Arguments of `ransom puzzles export`.
+#[derive(Debug, clap::Args)]
+pub struct ExportArgs {
+    /// An EPD or JSON-lines puzzle file.
+    file: PathBuf,
+    /// The format to write.
+    #[arg(long, value_enum)]
+    format: ExportFormatArg,
+    /// Where to write (default: standard output); written whole or not at all.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// The variant (default: from the file's header, its JSON, or the
+    /// file name's prefix before the first `-`).
+    #[arg(long, short = 'v')]
+    variant: Option<String>,
+    /// No notes on stderr about puzzles left out.
+    #[arg(long, short = 'q')]
+    quiet: bool,
 }
 
 /// Arguments of `ransom puzzles generate`.
@@ -86,7 +119,52 @@ pub fn run(args: &PuzzlesArgs) -> anyhow::Result<ExitCode> {
     match &args.command {
         PuzzlesCommand::Generate(g) => generate(g),
         PuzzlesCommand::Verify(v) => verify(v),
+        PuzzlesCommand::Export(e) => export(e),
     }
+}
+
+fn export(args: &ExportArgs) -> anyhow::Result<ExitCode> {
+    let variant = args
+        .variant
+        .as_deref()
+        .map(str::parse::<Variant>)
+        .transpose()?;
+    if let Some(out) = &args.out {
+        super::arguments::check_output_path(out)?;
+    }
+    let file = PuzzleFile::read(&args.file, variant)?;
+    let header = std::fs::read_to_string(&args.file)?;
+    let spec = SetSpec::from_header(&header);
+    let format = match args.format {
+        ExportFormatArg::Lichess => ExportFormat::LichessCsv,
+        ExportFormatArg::Epd => ExportFormat::Epd,
+    };
+    let exported = export_set(&file, spec.as_ref(), format)?;
+    if !file.puzzles.is_empty() && exported.written == 0 {
+        let (id, reason) = &exported.left_out[0];
+        anyhow::bail!(
+            "{}: no puzzle can be written as Lichess CSV (e.g. '{id}': {reason}); --format epd writes them all",
+            args.file.display()
+        );
+    }
+    match &args.out {
+        Some(out) => ransom::store::write_atomically(out, exported.text.as_bytes())?,
+        None => out!("{}", exported.text)?,
+    }
+    if !args.quiet {
+        for (id, reason) in exported.left_out.iter().take(5) {
+            errln!("left out '{id}': {reason}");
+        }
+        if exported.left_out.len() > 5 {
+            errln!("... and {} more left out", exported.left_out.len() - 5);
+        }
+        errln!(
+            "{} of {} puzzles written",
+            exported.written,
+            file.puzzles.len()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {

@@ -10,8 +10,13 @@
 //! budget only, so the same options give the same puzzles in the same
 //! order, and a run can resume after its last puzzle's game.
 
+mod export;
+mod game;
 mod set_check;
 mod set_file;
+
+pub use export::{ExportError, ExportFormat, Exported, export_set};
+pub use game::{MAX_PLIES, PlayedGame};
 
 pub use set_check::{PuzzleFile, SetCheck, SetStatistics, check_set};
 pub use set_file::{DEFAULT_MAX_NODES, PuzzleSetError, SetSpec, is_json, parse_lengths};
@@ -43,9 +48,6 @@ pub struct MineOptions {
 /// Node counts at which the difficulty band changes (easy below the
 /// first, hard from the second on).
 pub const DIFFICULTY_NODES: [u64; 2] = [2_000, 30_000];
-
-/// The longest game played, in moves (sub-moves in Hit-and-Run).
-const MAX_PLIES: usize = 240;
 
 /// The difficulty band of a puzzle the solver proved (length, uniqueness
 /// and tree) with `nodes` nodes.
@@ -159,18 +161,14 @@ impl Miner {
     /// any: the positions at the start of a turn, from the end of the game
     /// backwards, are solved until one qualifies.
     pub fn mine_game<P: Position + Any>(&mut self, game: u64) -> Option<Puzzle> {
-        let mut rng = Rng::new(self.options.seed, game);
-        let mut pos = P::start();
-        let mut history = vec![pos.clone()];
-        let mut turn_starts = vec![0usize];
-        while history.len() <= MAX_PLIES && pos.outcome().is_none() {
-            let m = policy_move(&pos, &mut rng)?;
-            let mover = pos.turn();
-            pos.play_unchecked(m);
-            if pos.turn() != mover {
-                turn_starts.push(history.len());
-            }
-            history.push(pos.clone());
+        let PlayedGame {
+            history,
+            turn_starts,
+            stalled,
+            ..
+        } = PlayedGame::<P>::play(self.options.seed, game);
+        if stalled {
+            return None;
         }
         let window = 4 * usize::from(self.options.max_length) + 6;
         for &ply in turn_starts.iter().rev().take(window) {

@@ -151,6 +151,32 @@ impl SetSpec {
         identity
     }
 
+    /// The spec named by a set file's header (the first line of `text`, an
+    /// EPD comment or the JSON header that [`SetSpec::header`] writes);
+    /// `None` for a file not written by `puzzles generate`.
+    pub fn from_header(text: &str) -> Option<SetSpec> {
+        let first = text.lines().next()?;
+        let command = match serde_json::from_str::<serde_json::Value>(first) {
+            Ok(header) => header.get("generator")?.as_str()?.to_string(),
+            Err(_) => first.strip_prefix('#')?.trim().to_string(),
+        };
+        let words: Vec<&str> = command
+            .strip_prefix("ransom puzzles generate ")?
+            .split_whitespace()
+            .collect();
+        let value = |flag: &str| {
+            let at = words.iter().position(|w| *w == flag)?;
+            words.get(at + 1).copied()
+        };
+        let variant = value("--variant")?.parse().ok()?;
+        let seed = value("--seed")?.parse().ok()?;
+        let max_nodes = match value("--max-nodes") {
+            Some(n) => n.parse().ok()?,
+            None => DEFAULT_MAX_NODES,
+        };
+        SetSpec::new(variant, value("--mate"), value("--win"), seed, max_nodes).ok()
+    }
+
     /// The whole command, with `count` and `out`.
     pub fn command(&self, count: usize, out: Option<&Path>) -> String {
         match out {
