@@ -288,3 +288,26 @@ fn a7_suicide_stalemate_counts_men() {
     assert_eq!(perft(&Suicide::start(), 3), 8067);
     assert_eq!(perft(&Antichess::start(), 3), 8067);
 }
+
+#[test]
+fn a5_a_move_that_ends_the_game_is_marked_mate_in_san() {
+    // RULES A5: taking the opponent's last man, or stalemating it, ends the
+    // game with a winner; SAN marks such a move `#`, as python-chess and
+    // lichess write a variant's decisive move. A6's draw gets no mark.
+    let p = anti("8/8/8/8/8/8/8/kK6 w - - 0 1");
+    let m = san::parse(&p, "Kxa1").unwrap();
+    assert_eq!(san::write_plus(&p, m), "Kxa1#");
+    let p = anti("8/8/8/8/p7/8/P7/8 w - - 0 1");
+    let m = san::parse(&p, "a3").unwrap();
+    assert_eq!(san::write_plus(&p, m), "a3#", "a stalemate: black wins");
+    let p = anti("8/8/8/8/8/8/1n6/B6b w - - 0 1");
+    let m = san::parse(&p, "Bxb2").unwrap();
+    assert_eq!(san::write_plus(&p, m), "Bxb2", "opposite bishops: a draw");
+    let p = anti("8/8/8/8/8/8/7p/4K3 w - - 0 1");
+    let m = san::parse(&p, "Kd1").unwrap();
+    assert_eq!(san::write_plus(&p, m), "Kd1", "the game goes on");
+    // RULES A7 (suicide): a stalemate with equal men is a draw, unmarked.
+    let p: Suicide = pos("8/8/8/8/p7/8/P7/8 w - - 0 1");
+    let m = san::parse(&p, "a3").unwrap();
+    assert_eq!(san::write_plus(&p, m), "a3");
+}

@@ -12,14 +12,16 @@ variant's start position. Moves come out as UCI strings (which
 >>> board = chess.variant.AntichessBoard()
 >>> board.push_san("e4")
 Move.from_uci('e2e4')
->>> result = ransom.prove(board, max_nodes=200_000, threads=1)
->>> result.winner == chess.WHITE, result.verified
+>>> result = ransom.prove(board, max_nodes=500_000, threads=1)
+>>> result.winner == chess.BLACK, result.verified
 (True, True)
 
-Long searches run without the GIL and stop at Ctrl-C: the search writes
-its store and checkpoint as the command line does, then
-``KeyboardInterrupt`` is raised. Errors are ``RansomError`` (a
-``ValueError``) with the command line's message.
+Long searches (``prove``, ``mate``) run without the GIL and stop at
+Ctrl-C: the search stops as the command line's does (writing its store and
+checkpoint when ``store=`` is given), then ``KeyboardInterrupt`` is raised
+with the run's result, settled or not, as its ``result`` attribute. A
+Ctrl-C stops the search of the thread it reaches only. Errors are
+``RansomError`` (a ``ValueError``) with the command line's message.
 """
 
 from __future__ import annotations
@@ -64,14 +66,34 @@ PathLike = Union[str, "os.PathLike[str]"]
 
 
 def _position(board: BoardLike, variant: Optional[str], default: str) -> Tuple[str, Optional[str]]:
-    """The variant name and FEN of ``board`` (``None``: the start)."""
+    """The variant name and FEN of ``board`` (``None``: the start).
+
+    A python-chess board names its variant (``uci_variant``); a ``variant=``
+    that names another is an error, not a silent change of rules.
+    """
     if board is None:
         return variant or default, None
     if isinstance(board, str):
         return variant or default, board
     if isinstance(board, chess.Board):
-        return variant or board.uci_variant or default, board.fen()
+        own = board.uci_variant or "chess"
+        if variant is not None and _native.same_variant(variant, own) is False:
+            raise RansomError(f"variant={variant!r} but the board is a {type(board).__name__} ({own})")
+        return own, board.fen()
     raise TypeError(f"expected a python-chess board, a FEN string or None, not {type(board).__name__}")
+
+
+def _at_least(name: str, value: Optional[int], least: int) -> None:
+    """``RansomError`` unless ``value`` is ``None`` or at least ``least``."""
+    if value is not None and value < least:
+        raise RansomError(f"{name} must be at least {least}, not {value}")
+
+
+def _moves(moves: Union[str, Iterable[str]]) -> List[str]:
+    """Moves as a list: a string is split at spaces (``"e4 b5"``)."""
+    if isinstance(moves, str):
+        return moves.split()
+    return [str(m) for m in moves]
 
 
 def _path(path: Optional[PathLike]) -> Optional[str]:
@@ -128,9 +150,10 @@ def legal_moves(board: BoardLike = None, *, variant: Optional[str] = None) -> Li
 
 def perft(board: BoardLike, depth: int, *, variant: Optional[str] = None, threads: Optional[int] = None) -> int:
     """Leaf nodes ``depth`` plies below ``board``, counted on ``threads``
-    threads (default: every core). Default variant: chess."""
-    if depth < 0:
-        raise ValueError("depth must be 0 or more")
+    threads (default: every core). Default variant: chess. Not stopped by
+    Ctrl-C (``KeyboardInterrupt`` comes when the count is done)."""
+    _at_least("depth", depth, 0)
+    _at_least("threads", threads, 1)
     name, fen = _position(board, variant, "chess")
     return _native.perft(name, fen, depth, threads)
 
@@ -173,9 +196,37 @@ class ProofResult:
         return f"{who} wins{best} (proof of {self.proof_size:,} positions, verified, {self.nodes:,} nodes)"
 
 
+def _proof_result(r: Dict[str, Any]) -> ProofResult:
+    return ProofResult(
+        result=r["result"],
+        winner=_color(r.get("winner")),
+        best_move=_move(r.get("best")),
+        best_move_uci=r.get("best"),
+        proof_size=r.get("proof_positions"),
+        proof_depth=r.get("proof_depth"),
+        verified=bool(r.get("verified")),
+        nodes=r["nodes"],
+        seconds=r["time_ms"] / 1000.0,
+        fen=r["fen"],
+        variant=r["variant"],
+        proof_path=r.get("proof_file"),
+        checkpoint=r.get("checkpoint"),
+        notes=list(r.get("notes", [])),
+        report=r,
+    )
+
+
+def _interrupted(error: KeyboardInterrupt, make: Any) -> KeyboardInterrupt:
+    """``error`` with the stopped run's result as ``error.result``."""
+    report = getattr(error, "ransom_report", None)
+    if report is not None:
+        error.result = make(json.loads(report))  # type: ignore[attr-defined]
+    return error
+
+
 def prove(
     board: BoardLike = None,
-    moves: Iterable[str] = (),
+    moves: Union[str, Iterable[str]] = (),
     *,
     variant: Optional[str] = None,
     max_nodes: Optional[int] = None,
@@ -194,42 +245,33 @@ def prove(
     ``store`` keeps settled positions and the checkpoint on disk (a later
     call resumes; ``None``: memory only); ``tablebases`` is a folder of
     ransom's tables; ``proof_path`` and ``pgn`` receive the verified proof.
-    With no ``max_nodes`` or ``max_time`` the search runs until it settles
-    (Ctrl-C stops it, keeping its work in the store).
+    With no ``max_nodes`` or ``max_time`` the search runs until it settles.
+    Ctrl-C stops it (with ``store=``, its work stays there and a later call
+    resumes it) and raises ``KeyboardInterrupt`` whose ``result`` is the
+    ``ProofResult`` so far.
     """
+    _at_least("max_nodes", max_nodes, 1)
+    _at_least("threads", threads, 1)
+    _at_least("leaf_nodes", leaf_nodes, 1)
     name, fen = _position(board, variant, "antichess")
-    text = _native.prove(
-        name,
-        fen,
-        [str(m) for m in moves],
-        max_nodes=max_nodes,
-        max_time=max_time,
-        store=_path(store),
-        tablebases=_path(tablebases),
-        threads=threads,
-        leaf_nodes=leaf_nodes,
-        proof_path=_path(proof_path),
-        pgn=_path(pgn),
-        pgn_full=pgn_full,
-    )
-    r = json.loads(text)
-    return ProofResult(
-        result=r["result"],
-        winner=_color(r.get("winner")),
-        best_move=_move(r.get("best")),
-        best_move_uci=r.get("best"),
-        proof_size=r.get("proof_positions"),
-        proof_depth=r.get("proof_depth"),
-        verified=bool(r.get("verified")),
-        nodes=r["nodes"],
-        seconds=r["time_ms"] / 1000.0,
-        fen=r["fen"],
-        variant=r["variant"],
-        proof_path=r.get("proof_file"),
-        checkpoint=r.get("checkpoint"),
-        notes=list(r.get("notes", [])),
-        report=r,
-    )
+    try:
+        text = _native.prove(
+            name,
+            fen,
+            _moves(moves),
+            max_nodes=max_nodes,
+            max_time=max_time,
+            store=_path(store),
+            tablebases=_path(tablebases),
+            threads=threads,
+            leaf_nodes=leaf_nodes,
+            proof_path=_path(proof_path),
+            pgn=_path(pgn),
+            pgn_full=pgn_full,
+        )
+    except KeyboardInterrupt as error:
+        raise _interrupted(error, _proof_result) from None
+    return _proof_result(json.loads(text))
 
 
 @dataclass(frozen=True)
@@ -299,10 +341,15 @@ def mate(
     """The shortest forced mate of at most ``n`` moves (Losing chess: forced
     win), proved shortest, with its verified solution tree of at most
     ``tree_limit`` moves. ``all_keys`` lists every first move that mates in
-    that length. Default variant: chess."""
+    that length. Default variant: chess. Ctrl-C stops it and raises
+    ``KeyboardInterrupt`` whose ``result`` is the ``MateResult`` so far."""
+    _at_least("n", n, 1)
+    _at_least("max_nodes", max_nodes, 1)
+    _at_least("threads", threads, 1)
+    _at_least("tree_limit", tree_limit, 0)
     name, fen = _position(board, variant, "chess")
-    r = json.loads(
-        _native.mate(
+    try:
+        text = _native.mate(
             name,
             fen,
             [],
@@ -314,7 +361,12 @@ def mate(
             threads=threads,
             tree_limit=tree_limit,
         )
-    )
+    except KeyboardInterrupt as error:
+        raise _interrupted(error, _mate_result) from None
+    return _mate_result(json.loads(text))
+
+
+def _mate_result(r: Dict[str, Any]) -> MateResult:
     tree = r.get("tree") or {}
     return MateResult(
         status=r["proven"],

@@ -2,18 +2,23 @@
 
 use crate::errors::ransom_error;
 use pyo3::prelude::*;
-use ransom::puzzles::{ExportFormat, PuzzleFile, SetSpec, export_set};
+use ransom::puzzles::{ExportFormat, PuzzleFile, export_file};
 use ransom::search::proof::{ProofFileReport, verify_file};
 use std::path::PathBuf;
 
 /// Re-checks a proof file with the independent verifier; its report as
-/// JSON text, or `RansomError` naming what is wrong.
+/// JSON text, or `RansomError` naming what is wrong. The verifier is not
+/// stopped by Ctrl-C: `KeyboardInterrupt` comes when it has finished.
 #[pyfunction]
 pub fn verify(py: Python<'_>, path: PathBuf) -> PyResult<String> {
-    crate::interrupt::run_interruptible(py, move |_| {
+    let finished = crate::interrupt::run_interruptible(py, move |_| {
         let checked = verify_file(&path).map_err(ransom_error)?;
         serde_json::to_string(&ProofFileReport::from(&checked)).map_err(ransom_error)
-    })?
+    })?;
+    match finished.interrupted {
+        Some(signal) => Err(signal),
+        None => finished.result,
+    }
 }
 
 /// The puzzles of an EPD or JSON-lines file as JSON text: `{variant,
@@ -53,9 +58,6 @@ pub fn export_puzzles(
         }
     };
     let variant = variant.map(crate::input::variant).transpose()?;
-    let file = PuzzleFile::read(&path, variant).map_err(ransom_error)?;
-    let text = std::fs::read_to_string(&path).map_err(ransom_error)?;
-    let exported =
-        export_set(&file, SetSpec::from_header(&text).as_ref(), format).map_err(ransom_error)?;
+    let (_, exported) = export_file(&path, variant, format).map_err(ransom_error)?;
     Ok((exported.text, exported.written, exported.left_out))
 }

@@ -4,6 +4,7 @@
 use crate::errors::ransom_error;
 use pyo3::prelude::*;
 use ransom::{AnyPosition, Variant};
+use std::time::Duration;
 
 /// The variant named `name` (any name or alias the command line takes).
 pub fn variant(name: &str) -> PyResult<Variant> {
@@ -20,4 +21,20 @@ pub fn position(variant_name: &str, fen: Option<&str>) -> PyResult<AnyPosition> 
             AnyPosition::from_setup(variant, &setup).map_err(ransom_error)
         }
     }
+}
+
+/// A time budget in seconds, checked.
+pub fn seconds(value: Option<f64>) -> PyResult<Option<Duration>> {
+    value
+        .map(|s| {
+            Duration::try_from_secs_f64(s)
+                .ok()
+                .filter(|d| !d.is_zero())
+                .ok_or_else(|| {
+                    ransom_error(format!(
+                        "max_time must be a positive number of seconds, not {s}"
+                    ))
+                })
+        })
+        .transpose()
 }

@@ -23,6 +23,7 @@ use pyo3::prelude::*;
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("RansomError", m.py().get_type::<errors::RansomError>())?;
     m.add_function(wrap_pyfunction!(moves::variants, m)?)?;
+    m.add_function(wrap_pyfunction!(moves::same_variant, m)?)?;
     m.add_function(wrap_pyfunction!(moves::position, m)?)?;
     m.add_function(wrap_pyfunction!(moves::legal_moves, m)?)?;
     m.add_function(wrap_pyfunction!(moves::perft, m)?)?;

@@ -3,8 +3,8 @@
 
 use crate::errors::ransom_error;
 use crate::input;
-use crate::interrupt::run_interruptible;
-use crate::prove::seconds;
+use crate::input::seconds;
+use crate::interrupt::{raise_with_report, run_interruptible};
 use pyo3::prelude::*;
 use ransom::analysis::{MateSolutionView, mate_report_json};
 use ransom::search::Budget;
@@ -41,7 +41,7 @@ pub fn mate(
     if max == 0 {
         return Err(ransom_error("max must be at least 1"));
     }
-    run_interruptible(py, move |stop| {
+    let finished = run_interruptible(py, move |stop| {
         let options = MateOptions {
             max,
             all_keys,
@@ -55,7 +55,8 @@ pub fn mate(
         };
         let call = (moves, options, tablebases, tree_limit);
         dispatch!(start, p => solve(p, &call))
-    })?
+    })?;
+    raise_with_report(py, finished)
 }
 
 type MateCall = (Vec<String>, MateOptions, Option<PathBuf>, usize);

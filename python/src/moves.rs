@@ -12,6 +12,13 @@ pub fn variants() -> Vec<&'static str> {
     Variant::ALL.iter().map(|v| v.name()).collect()
 }
 
+/// Whether two names name the same variant (`giveaway` and `antichess`
+/// do); `None` when either names none.
+#[pyfunction]
+pub fn same_variant(a: &str, b: &str) -> Option<bool> {
+    Some(a.parse::<Variant>().ok()? == b.parse::<Variant>().ok()?)
+}
+
 /// The position as JSON text: `{variant, fen, check, outcome, winner, ...}`.
 #[pyfunction]
 #[pyo3(signature = (variant, fen=None))]

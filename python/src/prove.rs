@@ -1,14 +1,13 @@
 //! `prove`: who wins at the end of a line, with a verified proof.
 
 use crate::errors::ransom_error;
-use crate::input;
-use crate::interrupt::run_interruptible;
+use crate::input::{self, seconds};
+use crate::interrupt::{raise_with_report, run_interruptible};
 use pyo3::prelude::*;
 use ransom::proving::{Line, Outputs, PgnOutput, ProveOptions, Quiet, StoreOptions, prove_line};
 use ransom::search::Budget;
 use ransom::{Position, dispatch};
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// What `prove` is asked, owned by the search thread.
 struct ProveCall {
@@ -71,7 +70,7 @@ pub fn prove(
             }),
         },
     };
-    let report = run_interruptible(py, move |stop| {
+    let finished = run_interruptible(py, move |stop| {
         let mut call = call;
         call.options.config.budget = Budget {
             max_nodes: max_nodes.unwrap_or(u64::MAX),
@@ -80,8 +79,8 @@ pub fn prove(
             stop: Some(stop),
         };
         dispatch!(start, p => prove_from(p, &call))
-    })??;
-    Ok(report)
+    })?;
+    raise_with_report(py, finished)
 }
 
 fn prove_from<P: Position>(start: P, call: &ProveCall) -> PyResult<String> {
@@ -89,20 +88,4 @@ fn prove_from<P: Position>(start: P, call: &ProveCall) -> PyResult<String> {
     let report =
         prove_line(&line, &call.options, &call.outputs, &mut Quiet).map_err(ransom_error)?;
     serde_json::to_string(&report).map_err(ransom_error)
-}
-
-/// A time budget in seconds, checked.
-pub fn seconds(value: Option<f64>) -> PyResult<Option<Duration>> {
-    value
-        .map(|s| {
-            Duration::try_from_secs_f64(s)
-                .ok()
-                .filter(|d| !d.is_zero())
-                .ok_or_else(|| {
-                    ransom_error(format!(
-                        "max_time must be a positive number of seconds, not {s}"
-                    ))
-                })
-        })
-        .transpose()
 }

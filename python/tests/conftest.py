@@ -18,7 +18,8 @@ def repo() -> pathlib.Path:
 
 @pytest.fixture(scope="session")
 def cli() -> pathlib.Path:
-    """The `ransom` binary: $RANSOM_BIN, else built by cargo (debug)."""
+    """The `ransom` binary: $RANSOM_BIN (CI passes the one `cargo test`
+    built), else built by `cargo build` (debug)."""
     given = os.environ.get("RANSOM_BIN")
     if given:
         return pathlib.Path(given)

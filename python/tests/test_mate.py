@@ -19,7 +19,7 @@ def replay(board, nodes, attacker):
         board.pop()
 
 
-def test_back_rank_mate_in_two():
+def test_back_rank_mate_in_one_with_every_key():
     board = chess.Board("6k1/5ppp/8/8/8/8/5PPP/1R4K1 w - - 0 1")
     result = ransom.mate(board, 3, all_keys=True)
     assert result.status == "mate" and result.mate_in == 1 and result.shortest
@@ -38,3 +38,12 @@ def test_crazyhouse_drop_mate_tree_replays_on_python_chess():
 def test_no_mate_within_the_bound():
     result = ransom.mate(chess.Board(), 1)
     assert result.status == "no-mate" and result.mate_in is None and result.tree == []
+
+
+def test_bad_lengths_and_boards_are_errors():
+    import pytest
+
+    with pytest.raises(ransom.RansomError, match="n must be at least 1"):
+        ransom.mate(chess.Board(), 0)
+    with pytest.raises(ransom.RansomError, match="variant='antichess'"):
+        ransom.mate(chess.Board(), 1, variant="antichess")

@@ -70,6 +70,14 @@ def test_a_store_is_resumed(tmp_path):
     assert second.report["resumed"] is True
 
 
+def test_moves_as_one_string_and_bad_numbers():
+    assert ransom.prove(None, "e4", max_nodes=500_000, threads=1).winner == chess.BLACK
+    with pytest.raises(ransom.RansomError, match="threads must be at least 1"):
+        ransom.prove(None, ["e4"], threads=0)
+    with pytest.raises(ransom.RansomError, match="but the board is a CrazyhouseBoard"):
+        ransom.prove(chess.variant.CrazyhouseBoard(), variant="antichess")
+
+
 def test_errors_name_the_problem(tmp_path):
     with pytest.raises(ransom.RansomError, match="Kf5"):
         ransom.prove(None, ["e4", "Kf5"], max_nodes=10)

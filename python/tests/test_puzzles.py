@@ -33,10 +33,15 @@ def test_lichess_csv_is_played_to_the_end_by_python_chess(repo, name, board_type
     exported = ransom.export_puzzles(repo / f"puzzles/{name}.epd", "lichess")
     rows = list(csv.DictReader(io.StringIO(exported.text)))
     assert len(rows) == exported.written == 60 and not exported.left_out
+    puzzles = {p.id: p for p in ransom.read_puzzles(repo / f"puzzles/{name}.epd")}
     for row in rows:
         board = board_type(row["FEN"])
         moves = row["Moves"].split()
         opponent = board.turn
+        # The opponent's last move leads to the puzzle's position.
+        after = board.copy()
+        after.push(chess.Move.from_uci(moves[0]))
+        assert after.epd() == board_type(puzzles[row["PuzzleId"]].fen).epd()
         for uci in moves:
             move = chess.Move.from_uci(uci)
             assert move in board.legal_moves, (row["PuzzleId"], uci)

@@ -60,5 +60,7 @@ def test_uncovered_positions_raise_key_error(tables3):
         tables.probe_wdl("no fen")
     with pytest.raises(FileNotFoundError):
         ransom.open_tablebase(tables3 / "missing")
+    with pytest.raises(ransom.RansomError, match="but the board is a Board"):
+        tables.probe_wdl(chess.Board("8/8/8/8/8/8/1p6/R7 w - - 0 1"))
     with pytest.raises(ransom.RansomError, match="antichess and suicide"):
         ransom.open_tablebase(tables3, variant="crazyhouse")

@@ -3,7 +3,7 @@
 //! and write a set as Lichess's puzzle CSV or as EPD (`export`).
 
 use super::progress::Progress;
-use ransom::puzzles::{ExportFormat, Miner, PuzzleFile, SetSpec, check_set, export_set, is_json};
+use ransom::puzzles::{ExportFormat, Miner, PuzzleFile, SetSpec, check_set, export_file, is_json};
 use ransom::search::Budget;
 use ransom::search::mate::Puzzle;
 use ransom::{Position, Variant};
@@ -132,14 +132,11 @@ fn export(args: &ExportArgs) -> anyhow::Result<ExitCode> {
     if let Some(out) = &args.out {
         super::arguments::check_output_path(out)?;
     }
-    let file = PuzzleFile::read(&args.file, variant)?;
-    let header = std::fs::read_to_string(&args.file)?;
-    let spec = SetSpec::from_header(&header);
     let format = match args.format {
         ExportFormatArg::Lichess => ExportFormat::LichessCsv,
         ExportFormatArg::Epd => ExportFormat::Epd,
     };
-    let exported = export_set(&file, spec.as_ref(), format)?;
+    let (file, exported) = export_file(&args.file, variant, format)?;
     if !file.puzzles.is_empty() && exported.written == 0 {
         let (id, reason) = &exported.left_out[0];
         anyhow::bail!(

@@ -129,8 +129,8 @@ pub fn write_plus<P: Position>(pos: &P, m: Move) -> String {
     s
 }
 
-/// `+` when legal move `m` gives check, `#` when it mates or otherwise
-/// ends the game with a winner (Losing chess: the last man taken, a
+/// `+` when legal move `m` gives check, `#` when it mates or, in Losing
+/// chess, otherwise ends the game with a winner (the last man taken, a
 /// stalemate), as python-chess and lichess mark a variant's decisive
 /// move; else nothing.
 pub fn check_mark<P: Position>(pos: &P, m: Move) -> Option<char> {
@@ -138,6 +138,12 @@ pub fn check_mark<P: Position>(pos: &P, m: Move) -> Option<char> {
     after.play_unchecked(m);
     if after.is_check() {
         return Some(if after.has_legal_moves() { '+' } else { '#' });
+    }
+    // Only Losing chess ends a game with a winner without a check; the
+    // outcome is not asked elsewhere (a PGN of a large proof writes SAN
+    // for every move).
+    if !P::VARIANT.is_losing() {
+        return None;
     }
     after.outcome().and_then(|o| o.winner).map(|_| '#')
 }

@@ -9,12 +9,13 @@
 //! game behind it (hand-made suites) is left out of the CSV, with the
 //! reason, and kept by the EPD export.
 
-use super::{PlayedGame, PuzzleFile, SetSpec};
+use super::{PlayedGame, PuzzleFile, PuzzleSetError, SetSpec, game_of};
 use crate::Variant;
 use crate::moves::Move;
 use crate::notation::{fen, parse_move, uci};
 use crate::position::Position;
 use crate::search::mate::Puzzle;
+use std::path::Path;
 
 /// The columns of Lichess's puzzle CSV, in its order.
 pub const LICHESS_CSV_HEADER: &str =
@@ -53,11 +54,31 @@ pub enum ExportError {
         /// What is wrong.
         reason: String,
     },
+    /// The set cannot be read.
+    #[error(transparent)]
+    Set(#[from] PuzzleSetError),
     /// Lichess's CSV has one move a turn.
     #[error(
         "Lichess's puzzle CSV has one move a turn; a {0} turn has two: export it as EPD (--format epd)"
     )]
     TwoMoveTurns(&'static str),
+}
+
+/// The set in the file `path` written as `format` (the variant from
+/// `variant`, else what the file tells; the header finds the last move of
+/// mined puzzles): what `puzzles export` writes.
+pub fn export_file(
+    path: &Path,
+    variant: Option<Variant>,
+    format: ExportFormat,
+) -> Result<(PuzzleFile, Exported), ExportError> {
+    let file = PuzzleFile::read(path, variant)?;
+    let text = std::fs::read_to_string(path).map_err(|error| PuzzleSetError::Read {
+        path: path.to_path_buf(),
+        error,
+    })?;
+    let exported = export_set(&file, SetSpec::from_header(&text).as_ref(), format)?;
+    Ok((file, exported))
 }
 
 /// `file` written as `format`; `spec` is the set's header (from
@@ -82,7 +103,6 @@ fn export_in<P: Position>(
         }
         exported.text = format!("{LICHESS_CSV_HEADER}\n");
     }
-    // Games are replayed once each, however many puzzles name them.
     let spec = spec.filter(|s| s.variant == P::VARIANT);
     for puzzle in puzzles {
         let pos: P = fen::parse_position(&puzzle.fen).map_err(|e| ExportError::Puzzle {
@@ -133,22 +153,27 @@ fn main_line<P: Position>(pos: &P, puzzle: &Puzzle) -> Result<Vec<Move>, ExportE
 /// game its id names (`…-g{N}`) replayed from the set's seed.
 fn last_move<P: Position>(puzzle: &Puzzle, spec: Option<&SetSpec>) -> Result<(P, Move), String> {
     let spec = spec.ok_or("not mined from a game (no `puzzles generate` header): no last move")?;
-    let game = puzzle
-        .id
-        .rsplit_once("-g")
-        .and_then(|(_, g)| g.parse::<u64>().ok())
-        .ok_or("its id names no game: no last move")?;
+    let game = game_of(&puzzle.id).ok_or("its id names no game: no last move")?;
     let played = PlayedGame::<P>::play(spec.seed, game);
+    // The position, not its move counters (a set edited by hand or written
+    // by another tool may count otherwise).
+    let target = without_counters(&puzzle.fen);
     let ply = played
         .turn_starts
         .iter()
         .copied()
-        .find(|&ply| fen::write(&played.history[ply]) == puzzle.fen)
+        .find(|&ply| without_counters(&fen::write(&played.history[ply])) == target)
         .ok_or_else(|| format!("game {game} of seed {} never reaches it", spec.seed))?;
     match played.turn_before(ply) {
         Some((before, [last])) => Ok((before.clone(), *last)),
         _ => Err("no single move leads to it".into()),
     }
+}
+
+/// A FEN's first four fields (placement with holdings, side to move,
+/// castling, en passant).
+fn without_counters(fen: &str) -> Vec<&str> {
+    fen.split_whitespace().take(4).collect()
 }
 
 /// A Lichess CSV row: the FEN before `last`, then `last` and the solution

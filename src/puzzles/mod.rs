@@ -15,11 +15,13 @@ mod game;
 mod set_check;
 mod set_file;
 
-pub use export::{ExportError, ExportFormat, Exported, export_set};
+pub use export::{
+    ExportError, ExportFormat, Exported, LICHESS_CSV_HEADER, export_file, export_set,
+};
 pub use game::{MAX_PLIES, PlayedGame};
 
 pub use set_check::{PuzzleFile, SetCheck, SetStatistics, check_set};
-pub use set_file::{DEFAULT_MAX_NODES, PuzzleSetError, SetSpec, is_json, parse_lengths};
+pub use set_file::{DEFAULT_MAX_NODES, PuzzleSetError, SetSpec, game_of, is_json, parse_lengths};
 
 use crate::board::{Bitboard, Color, attacks};
 use crate::moves::Move;

@@ -84,6 +84,11 @@ pub fn parse_lengths(text: &str) -> Result<(u16, u16), PuzzleSetError> {
     Ok((a, b))
 }
 
+/// The game a mined puzzle was taken from: the `N` of its id's `-gN`.
+pub fn game_of(id: &str) -> Option<u64> {
+    id.rsplit_once("-g")?.1.parse().ok()
+}
+
 /// Whether a puzzle file is JSON lines (by its extension); else EPD.
 pub fn is_json(path: &Path) -> bool {
     path.extension()
@@ -274,13 +279,10 @@ impl SetSpec {
         let mut next_game = 0;
         for p in &found {
             miner.remember(p);
-            let game =
-                p.id.rsplit_once("-g")
-                    .and_then(|(_, g)| g.parse::<u64>().ok())
-                    .ok_or_else(|| PuzzleSetError::NoGame {
-                        path: out.to_path_buf(),
-                        id: p.id.clone(),
-                    })?;
+            let game = game_of(&p.id).ok_or_else(|| PuzzleSetError::NoGame {
+                path: out.to_path_buf(),
+                id: p.id.clone(),
+            })?;
             next_game = u64::max(next_game, game + 1);
         }
         found.truncate(count);

@@ -126,5 +126,5 @@ pub(super) fn not_covered<R: LosingRules>(board: &Board, turn: Color) -> TbError
     let fen = super::position_of::<R>(*board, turn)
         .map(|p| crate::notation::fen::write(&p))
         .unwrap_or_else(|| format!("{board:?}"));
-    TbError::NotCovered(format!("{fen} leads to a position without a stored value"))
+    TbError::NoValue(format!("{fen} leads to a position without a stored value"))
 }

@@ -33,7 +33,7 @@ pub fn derive_value<R: LosingRules>(
     let decoded = with_layout(*material, |layout| layout.decode_valid(index));
     let pos = decoded
         .and_then(|(board, turn)| position_of::<R>(board, turn))
-        .ok_or_else(|| TbError::NotCovered(format!("{material}: index {index} is no position")))?;
+        .ok_or_else(|| TbError::NoValue(format!("{material}: index {index} is no position")))?;
     derive_position_value(&pos, material, index, wdl, src, None)
 }
 

@@ -196,6 +196,10 @@ pub enum TbError {
     /// A position the tables do not cover.
     #[error("{0}")]
     NotCovered(String),
+    /// A covered position whose value the tables do not give (a damaged
+    /// or incomplete table).
+    #[error("{0}")]
+    NoValue(String),
 }
 
 impl TbError {

@@ -183,7 +183,7 @@ impl<R: LosingRules> Tablebase<R> {
     pub fn try_probe(&self, pos: &Losing<R>) -> Result<(Wdl, u16), TbError> {
         let v = evaluate(pos, self)?;
         v.wdl().ok_or_else(|| {
-            TbError::NotCovered(format!(
+            TbError::NoValue(format!(
                 "{}: no value stored (corrupt table?)",
                 crate::notation::fen::write(pos)
             ))
@@ -195,7 +195,7 @@ impl<R: LosingRules> Tablebase<R> {
     pub fn try_probe_wdl(&self, pos: &Losing<R>) -> Result<Wdl, TbError> {
         let v = evaluate(pos, &WdlOnly(self))?;
         v.wdl().map(|(w, _)| w).ok_or_else(|| {
-            TbError::NotCovered(format!(
+            TbError::NoValue(format!(
                 "{}: no value stored (corrupt table?)",
                 crate::notation::fen::write(pos)
             ))
