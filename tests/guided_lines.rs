@@ -18,7 +18,8 @@ use common::run_ransom as ransom;
 
 /// The guides compared: a label and the options.
 const GUIDES: &[(&str, &[&str])] = &[
-    ("mobility", &[]),
+    ("default (switching sums)", &[]),
+    ("mobility, weak sums", &["--sums", "weak"]),
     ("ties", &["--ties", "larger-other"]),
     ("eval", &["--numbers", "eval"]),
     (

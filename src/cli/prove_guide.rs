@@ -2,8 +2,8 @@
 //! read into the library's [`Guide`].
 
 use ransom::search::guide::{
-    DEFAULT_BOOK_DEFER, DEFAULT_ENGINE_NODES, DEFAULT_LIKELY_NODES, EVAL_SCALE, EVAL_SPREAD, Guide,
-    Likely, NoWin, Numbers, Sums, Ties,
+    DEFAULT_BOOK_DEFER, DEFAULT_ENGINE_NODES, DEFAULT_LIKELY_NODES, DEFAULT_SWITCH_AFTER,
+    EVAL_SCALE, EVAL_SPREAD, Guide, Likely, NoWin, Numbers, Sums, Ties,
 };
 use std::path::PathBuf;
 
@@ -35,6 +35,9 @@ pub enum SumsArg {
     /// Plain sums, but children whose subtrees meet count once
     /// (source-node detection, in the leaf searches).
     Snda,
+    /// Weak numbers until --sums-switch-after nodes pass without a new
+    /// lowest root proof number, then plain sums.
+    Switch,
 }
 
 /// Heuristic no-win rules (`--no-win`).
@@ -91,8 +94,12 @@ pub struct GuideArgs {
     #[arg(long, default_value_t = DEFAULT_LIKELY_NODES, value_parser = super::arguments::parse_at_least_one::<u64>)]
     likely_nodes: u64,
     /// How the numbers of the children a node needs all of add up.
-    #[arg(long, value_enum, default_value = "weak")]
+    #[arg(long, value_enum, default_value = "switch")]
     sums: SumsArg,
+    /// With --sums switch: nodes searched since the root's proof number
+    /// last reached a new low that make the switch to plain sums.
+    #[arg(long, value_name = "NODES", default_value_t = DEFAULT_SWITCH_AFTER, value_parser = super::arguments::parse_at_least_one::<u64>)]
+    sums_switch_after: u64,
     /// A heuristic no-win rule that stops the attacker's search where it
     /// judges the attacker lost (pruning only: such a line is never
     /// stored, never reported as settled; a resumed run without the rule
@@ -128,6 +135,9 @@ impl GuideArgs {
                 SumsArg::Weak => Sums::Weak,
                 SumsArg::Plain => Sums::Plain,
                 SumsArg::Snda => Sums::SourceNodes,
+                SumsArg::Switch => Sums::Switch {
+                    after: self.sums_switch_after,
+                },
             },
             no_win: match self.no_win {
                 NoWinArg::Off => NoWin::Off,

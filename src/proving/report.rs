@@ -136,8 +136,12 @@ pub struct GuideReport {
     /// Likely values in the outer tree, if on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub likely: Option<LikelyReport>,
-    /// `"weak"`, `"plain"` or `"snda"`.
+    /// `"switch"`, `"weak"`, `"plain"` or `"snda"`.
     pub sums: &'static str,
+    /// With `"switch"`: the nodes without a new lowest root proof number
+    /// that make the switch to plain sums.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sums_switch_after: Option<u64>,
     /// `"off"` or `"bishops"`.
     pub no_win: &'static str,
 }
@@ -208,6 +212,11 @@ impl GuideReport {
                 Sums::Weak => "weak",
                 Sums::Plain => "plain",
                 Sums::SourceNodes => "snda",
+                Sums::Switch { .. } => "switch",
+            },
+            sums_switch_after: match guide.sums {
+                Sums::Switch { after } => Some(after),
+                _ => None,
             },
             no_win: match guide.no_win {
                 NoWin::Off => "off",

@@ -62,7 +62,7 @@ pub(crate) fn combine_with(
         Pn::ZERO
     } else {
         match sums {
-            Sums::Weak => max.plus(Pn::new(open - 1)),
+            Sums::Weak | Sums::Switch { .. } => max.plus(Pn::new(open - 1)),
             Sums::Plain | Sums::SourceNodes => total,
         }
     };

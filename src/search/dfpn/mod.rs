@@ -141,6 +141,9 @@ pub struct DfPn<'p, P: Position> {
     collect_min_work: Option<u32>,
     settled: Vec<Settled<P>>,
     guide: Option<&'p Guide>,
+    /// How the sum side of a node's numbers adds up (the guide's, as the
+    /// run has it now: [`DfPn::set_sums`]).
+    sums: Sums,
     /// With source-node detection ([`Sums::SourceNodes`]): for each
     /// position searched, the position it was last searched from.
     parents: HashMap<u64, u64>,
@@ -170,6 +173,7 @@ impl<'p, P: Position> DfPn<'p, P> {
             collect_min_work: None,
             settled: Vec::new(),
             guide: None,
+            sums: Sums::Weak,
             parents: HashMap::new(),
             path_stack: Vec::new(),
             merges: HashMap::new(),
@@ -188,7 +192,14 @@ impl<'p, P: Position> DfPn<'p, P> {
     /// `None` or a plain guide searches as without one.
     pub fn with_guide(mut self, guide: Option<&'p Guide>) -> Self {
         self.guide = guide.filter(|g| !g.is_plain());
+        self.sums = self.guide.map_or(Sums::Weak, |g| g.sums.at_start());
         self
+    }
+
+    /// Adds up the sum side with `sums` from now on (a run that switches
+    /// from weak to plain sums: [`Sums::Switch`]).
+    pub fn set_sums(&mut self, sums: Sums) {
+        self.sums = sums;
     }
 
     /// Keeps every position settled with at least `min_work` nodes below
@@ -471,7 +482,7 @@ impl<'p, P: Position> DfPn<'p, P> {
         }
         let or_node = pos.turn() == self.attacker;
         self.path.insert(hash, depth);
-        let source_nodes = self.guide.is_some_and(|g| g.sums == Sums::SourceNodes);
+        let source_nodes = self.sums == Sums::SourceNodes;
         if source_nodes {
             self.path_stack.truncate(depth as usize);
             self.path_stack.push(hash);
@@ -480,7 +491,7 @@ impl<'p, P: Position> DfPn<'p, P> {
             .guide
             .and_then(|g| g.weights(hash, moves.iter().copied()));
         let larger_other = self.guide.is_some_and(|g| g.ties == Ties::LargerOther);
-        let sums = self.guide.map_or(Sums::Weak, |g| g.sums);
+        let sums = self.sums;
         let mut children: Vec<Child<P>> = moves
             .iter()
             .enumerate()

@@ -82,11 +82,10 @@ pub enum Ties {
 /// How the "sum" side of a node's numbers (the proof number where the
 /// defender moves, the disproof number where the attacker moves) adds up
 /// its children's numbers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sums {
     /// Weak proof numbers: the largest plus one for each other open child
     /// (bounded where subtrees are shared).
-    #[default]
     Weak,
     /// Plain sums (saturating): a shared subtree counts once per path.
     Plain,
@@ -95,6 +94,38 @@ pub enum Sums {
     /// largest number once. In the df-pn leaf searches; the outer tree,
     /// whose transpositions are separate nodes, adds plainly.
     SourceNodes,
+    /// Weak numbers until the run has searched `after` nodes since the
+    /// root's proof number last reached a new low, then plain sums for
+    /// the rest of the run (outer tree and leaf searches): the weak form
+    /// where it settles, the plain one where it stalls.
+    Switch {
+        /// Nodes without a new lowest root proof number.
+        after: u64,
+    },
+}
+
+/// The default `after` of [`Sums::Switch`] (docs/prover.md, "Sums that
+/// switch": no measured line that settles within it changes).
+pub const DEFAULT_SWITCH_AFTER: u64 = 1_000_000;
+
+impl Default for Sums {
+    /// Weak numbers that switch to plain sums after
+    /// [`DEFAULT_SWITCH_AFTER`] nodes without progress.
+    fn default() -> Sums {
+        Sums::Switch {
+            after: DEFAULT_SWITCH_AFTER,
+        }
+    }
+}
+
+impl Sums {
+    /// The sums a run starts with ([`Sums::Switch`] starts weak).
+    pub fn at_start(self) -> Sums {
+        match self {
+            Sums::Switch { .. } => Sums::Weak,
+            other => other,
+        }
+    }
 }
 
 /// The default weight of the moves a book does not suggest.
@@ -140,21 +171,23 @@ impl Default for Guide {
             engine_moves: 0,
             engine_nodes: DEFAULT_ENGINE_NODES,
             likely: None,
-            sums: Sums::Weak,
+            sums: Sums::default(),
             no_win: NoWin::Off,
         }
     }
 }
 
 impl Guide {
-    /// Whether this guide changes nothing of the plain search.
+    /// Whether this guide changes nothing of the plain search (switching
+    /// sums start weak; a run that switches tells its searches with
+    /// `DfPn::set_sums`).
     pub fn is_plain(&self) -> bool {
         self.numbers == Numbers::Mobility
             && self.ties == Ties::First
             && self.book.is_none()
             && self.engine_moves == 0
             && self.likely.is_none()
-            && self.sums == Sums::Weak
+            && matches!(self.sums, Sums::Weak | Sums::Switch { .. })
             && self.no_win == NoWin::Off
     }
 

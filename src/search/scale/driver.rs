@@ -4,6 +4,7 @@
 //! the calling thread, which reports progress and writes checkpoints.
 
 use super::checkpoint::{self, Totals};
+use super::sums_switch::SumsSwitch;
 use super::tree::{LeafOutcome, NodeId, OuterTree, initial_numbers};
 use super::{ScaleConfig, ScaleStatus};
 use crate::board::Color;
@@ -11,7 +12,7 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::search::dfpn::{DfPn, SearchResult, Settled};
 use crate::search::engine::{Engine, Limits, SearchOptions};
-use crate::search::guide::Guide;
+use crate::search::guide::{Guide, Sums};
 use crate::search::oracle::{Oracle, attacker_wins};
 use crate::search::{Budget, Pn};
 use crate::solved::{Record, Solved, SolvedStore, packed};
@@ -95,6 +96,8 @@ struct Shared<P> {
     error: Option<StoreError>,
     /// Why the search stopped early, if it did for a reason other than a budget.
     halt: Option<String>,
+    /// When a run with switching sums changes to plain sums.
+    sums_switch: SumsSwitch,
 }
 
 /// How one phase (one attacker) of the search ended.
@@ -227,6 +230,7 @@ impl<P: Position> Phase<'_, P> {
             oracle_hits: 0,
             error: None,
             halt: None,
+            sums_switch: SumsSwitch::new(self.config.guide.sums),
         });
         let wake = Condvar::new();
         let threads = self.config.threads.max(1);
@@ -341,6 +345,7 @@ impl<P: Position> Phase<'_, P> {
                     )
                 }))
                 .chain(likely_note(&s.tree, &self.config.guide))
+                .chain(s.sums_switch.note())
                 .chain(s.halt)
                 .collect(),
         })
@@ -383,12 +388,15 @@ impl<P: Position> Phase<'_, P> {
         let likely = self.config.guide.likely;
         let scorer = likely.map(|_| Engine::new(ENGINE_HASH_BYTES));
         loop {
-            let Some((leaf, pos, ancestors, reserve)) = self.take_leaf(shared, wake) else {
+            let Some((leaf, pos, ancestors, reserve, plain)) = self.take_leaf(shared, wake) else {
                 shared.lock().unwrap_or_else(|e| e.into_inner()).oracle_hits +=
                     search.oracle_hits();
                 wake.notify_all();
                 return;
             };
+            if plain {
+                search.set_sums(Sums::Plain);
+            }
             let budget = Budget {
                 max_nodes: reserve,
                 max_time: self.time_left(),
@@ -426,6 +434,11 @@ impl<P: Position> Phase<'_, P> {
                 if let Err(e) = self.record_proved(&s.tree, &proved) {
                     s.error = Some(e);
                 }
+                let (root_pn, _) = s.tree.root_numbers();
+                let spent = self.spent + s.used;
+                if s.sums_switch.observe(root_pn, spent) {
+                    s.tree.set_sums(Sums::Plain);
+                }
             }
             if self.store.refused() > 0 && s.halt.is_none() {
                 s.halt = Some(format!(
@@ -444,7 +457,7 @@ impl<P: Position> Phase<'_, P> {
         &self,
         shared: &Mutex<Shared<P>>,
         wake: &Condvar,
-    ) -> Option<(NodeId, P, Vec<u64>, u64)> {
+    ) -> Option<(NodeId, P, Vec<u64>, u64, bool)> {
         let mut s = shared.lock().unwrap_or_else(|e| e.into_inner());
         loop {
             if s.tree.settled() || s.error.is_some() || s.halt.is_some() || self.interrupted() {
@@ -465,7 +478,7 @@ impl<P: Position> Phase<'_, P> {
                 s.reserved += reserve;
                 let pos = s.tree.nodes[id as usize].pos.clone();
                 let ancestors = s.tree.ancestors(id);
-                return Some((id, pos, ancestors, reserve));
+                return Some((id, pos, ancestors, reserve, s.sums_switch.switched()));
             }
             if s.tree.nodes[0].busy == 0 {
                 return None;

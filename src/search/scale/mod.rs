@@ -13,6 +13,7 @@ mod driver;
 pub mod frontier;
 pub mod open;
 mod plan;
+mod sums_switch;
 pub mod tree;
 
 pub use driver::FrontierLeaf;

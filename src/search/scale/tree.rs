@@ -35,7 +35,7 @@ use crate::board::Color;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::search::Pn;
-use crate::search::guide::{Guide, Likely, LikelyClass, NoWin, weigh};
+use crate::search::guide::{Guide, Likely, LikelyClass, NoWin, Sums, weigh};
 use crate::search::numbers::combine_with;
 
 /// The index of a node.
@@ -181,6 +181,13 @@ impl<P: Position> OuterTree<P> {
             self.likely_raises += 1;
             self.update_all();
         }
+    }
+
+    /// Adds up the sum side of every node with `sums` from now on (a run
+    /// that switches from weak to plain sums), numbers recomputed.
+    pub fn set_sums(&mut self, sums: Sums) {
+        self.guide.sums = sums;
+        self.update_all();
     }
 
     /// Recomputes every expanded node's numbers, children first.
