@@ -57,7 +57,14 @@ fn guidance_never_changes_a_result_and_every_proof_is_verified() {
             &["--sums", "weak"],
             &["--sums", "plain"],
             &["--sums", "snda"],
-            &["--sums-switch-after", "1000", "--leaf-nodes", "500"],
+            &[
+                "--sums",
+                "switch",
+                "--sums-switch-after",
+                "1000",
+                "--leaf-nodes",
+                "500",
+            ],
             &["--no-win", "bishops"],
             &["--likely-threshold", "100", "--leaf-nodes", "500"],
         ] {
@@ -80,8 +87,11 @@ fn guidance_never_changes_a_result_and_every_proof_is_verified() {
     assert_eq!(booked["guide"]["book"]["positions"], 4);
     assert_eq!(booked["guide"]["book"]["suggestions"], 6);
     assert_eq!(booked["guide"]["numbers"], "mobility");
-    assert_eq!(booked["guide"]["sums"], "switch");
-    assert_eq!(booked["guide"]["sums_switch_after"], 1_000_000);
+    assert_eq!(booked["guide"]["sums"], "weak");
+    assert_eq!(
+        booked["guide"]["sums_switch_after"],
+        serde_json::Value::Null
+    );
     assert_eq!(booked["guide"]["no_win"], "off");
     let likely = prove(
         &["e4"],
@@ -105,19 +115,22 @@ fn guidance_never_changes_a_result_and_every_proof_is_verified() {
     assert!(notes.contains("likely values: threshold 100 cp"), "{notes}");
 }
 
-/// The default sums switch from weak to plain once the root's proof
-/// number stops reaching new lows for `--sums-switch-after` nodes, say so,
-/// and prove what the weak numbers prove (docs/prover.md, "Sums that
-/// switch").
+/// Switching sums go from weak to plain once the root's proof number stops
+/// reaching new lows for `--sums-switch-after` nodes, say so, and prove
+/// what the weak numbers prove (docs/prover.md, "Sums that switch").
 #[test]
-fn sums_switch_to_plain_when_the_root_stalls_and_say_so() {
+fn switching_sums_go_plain_when_the_root_stalls_and_say_so() {
     let dir = common::fresh_dir("guided", "switch");
     let line = ["b4", "c5", "bxc5", "h5"];
     let small = ["--no-store", "--leaf-nodes", "1000"];
     let weak = prove(&line, &[&small[..], &["--sums", "weak"]].concat(), &dir);
     let switched = prove(
         &line,
-        &[&small[..], &["--sums-switch-after", "30000"]].concat(),
+        &[
+            &small[..],
+            &["--sums", "switch", "--sums-switch-after", "30000"],
+        ]
+        .concat(),
         &dir,
     );
     for run in [&weak, &switched] {
@@ -127,10 +140,13 @@ fn sums_switch_to_plain_when_the_root_stalls_and_say_so() {
     let notes = switched["notes"].to_string();
     assert!(notes.contains("plain sums from there on"), "{notes}");
     assert!(!weak["notes"].to_string().contains("plain sums"));
-    // With the default (10^6 nodes) this line settles before any switch.
-    let default = prove(&line, &small, &dir);
-    assert!(!default["notes"].to_string().contains("plain sums"));
-    assert_eq!(default["nodes"], weak["nodes"]);
+    assert_eq!(switched["guide"]["sums"], "switch");
+    assert_eq!(switched["guide"]["sums_switch_after"], 30_000);
+    // With the option's default (10^6 nodes) this line settles before any
+    // switch, node for node as the weak form.
+    let later = prove(&line, &[&small[..], &["--sums", "switch"]].concat(), &dir);
+    assert!(!later["notes"].to_string().contains("plain sums"));
+    assert_eq!(later["nodes"], weak["nodes"]);
 }
 
 #[test]

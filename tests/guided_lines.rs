@@ -18,8 +18,8 @@ use common::run_ransom as ransom;
 
 /// The guides compared: a label and the options.
 const GUIDES: &[(&str, &[&str])] = &[
-    ("default (switching sums)", &[]),
-    ("mobility, weak sums", &["--sums", "weak"]),
+    ("mobility", &[]),
+    ("switching sums", &["--sums", "switch"]),
     ("ties", &["--ties", "larger-other"]),
     ("eval", &["--numbers", "eval"]),
     (

@@ -94,7 +94,7 @@ pub struct GuideArgs {
     #[arg(long, default_value_t = DEFAULT_LIKELY_NODES, value_parser = super::arguments::parse_at_least_one::<u64>)]
     likely_nodes: u64,
     /// How the numbers of the children a node needs all of add up.
-    #[arg(long, value_enum, default_value = "switch")]
+    #[arg(long, value_enum, default_value = "weak")]
     sums: SumsArg,
     /// With --sums switch: nodes searched since the root's proof number
     /// last reached a new low that make the switch to plain sums.

@@ -82,10 +82,11 @@ pub enum Ties {
 /// How the "sum" side of a node's numbers (the proof number where the
 /// defender moves, the disproof number where the attacker moves) adds up
 /// its children's numbers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Sums {
     /// Weak proof numbers: the largest plus one for each other open child
     /// (bounded where subtrees are shared).
+    #[default]
     Weak,
     /// Plain sums (saturating): a shared subtree counts once per path.
     Plain,
@@ -97,7 +98,8 @@ pub enum Sums {
     /// Weak numbers until the run has searched `after` nodes since the
     /// root's proof number last reached a new low, then plain sums for
     /// the rest of the run (outer tree and leaf searches): the weak form
-    /// where it settles, the plain one where it stalls.
+    /// where it settles, the plain one where it stalls. A resumed run
+    /// starts weak again (the switch is not kept in checkpoints).
     Switch {
         /// Nodes without a new lowest root proof number.
         after: u64,
@@ -105,18 +107,9 @@ pub enum Sums {
 }
 
 /// The default `after` of [`Sums::Switch`] (docs/prover.md, "Sums that
-/// switch": no measured line that settles within it changes).
+/// switch": no measured line that settles within it with the default
+/// leaves changes).
 pub const DEFAULT_SWITCH_AFTER: u64 = 1_000_000;
-
-impl Default for Sums {
-    /// Weak numbers that switch to plain sums after
-    /// [`DEFAULT_SWITCH_AFTER`] nodes without progress.
-    fn default() -> Sums {
-        Sums::Switch {
-            after: DEFAULT_SWITCH_AFTER,
-        }
-    }
-}
 
 impl Sums {
     /// The sums a run starts with ([`Sums::Switch`] starts weak).
