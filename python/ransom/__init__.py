@@ -426,8 +426,8 @@ class Tablebase:
             return default
 
     def close(self) -> None:
-        """Nothing to release early (files are mapped per probe); for
-        python-chess's interface."""
+        """Kept for python-chess's interface: the table files opened by
+        probes stay mapped until the ``Tablebase`` is garbage-collected."""
 
     def __enter__(self) -> "Tablebase":
         return self
