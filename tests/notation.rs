@@ -532,3 +532,15 @@ fn a_pgn_starting_with_a_byte_order_mark_reads_as_without_it() {
         assert_eq!(game.moves[0], "e4");
     }
 }
+
+#[test]
+fn fen_without_clocks_drops_only_the_trailing_numbers() {
+    assert_eq!(
+        fen::without_clocks("8/8/8/8/8/8/8/K6k w - - 12 40"),
+        "8/8/8/8/8/8/8/K6k w - -"
+    );
+    assert_eq!(
+        fen::without_clocks("8/8/8/8/8/8/8/K6k w - -"),
+        "8/8/8/8/8/8/8/K6k w - -"
+    );
+}

@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
 import chess
 import chess.variant
@@ -216,12 +216,18 @@ def _proof_result(r: Dict[str, Any]) -> ProofResult:
     )
 
 
-def _interrupted(error: KeyboardInterrupt, make: Any) -> KeyboardInterrupt:
-    """``error`` with the stopped run's result as ``error.result``."""
-    report = getattr(error, "ransom_report", None)
-    if report is not None:
-        error.result = make(json.loads(report))  # type: ignore[attr-defined]
-    return error
+def _search(call: Callable[[], str], make: Callable[[Dict[str, Any]], Any]) -> Any:
+    """``make`` of the JSON report that ``call`` (a native search) returns;
+    a ``KeyboardInterrupt`` that stopped it carries ``make`` of the report
+    so far as its ``result``."""
+    try:
+        text = call()
+    except KeyboardInterrupt as error:
+        report = getattr(error, "ransom_report", None)
+        if report is not None:
+            error.result = make(json.loads(report))  # type: ignore[attr-defined]
+        raise
+    return make(json.loads(text))
 
 
 def prove(
@@ -254,8 +260,8 @@ def prove(
     _at_least("threads", threads, 1)
     _at_least("leaf_nodes", leaf_nodes, 1)
     name, fen = _position(board, variant, "antichess")
-    try:
-        text = _native.prove(
+    return _search(
+        lambda: _native.prove(
             name,
             fen,
             _moves(moves),
@@ -268,10 +274,9 @@ def prove(
             proof_path=_path(proof_path),
             pgn=_path(pgn),
             pgn_full=pgn_full,
-        )
-    except KeyboardInterrupt as error:
-        raise _interrupted(error, _proof_result) from None
-    return _proof_result(json.loads(text))
+        ),
+        _proof_result,
+    )
 
 
 @dataclass(frozen=True)
@@ -348,8 +353,8 @@ def mate(
     _at_least("threads", threads, 1)
     _at_least("tree_limit", tree_limit, 0)
     name, fen = _position(board, variant, "chess")
-    try:
-        text = _native.mate(
+    return _search(
+        lambda: _native.mate(
             name,
             fen,
             [],
@@ -360,10 +365,9 @@ def mate(
             tablebases=_path(tablebases),
             threads=threads,
             tree_limit=tree_limit,
-        )
-    except KeyboardInterrupt as error:
-        raise _interrupted(error, _mate_result) from None
-    return _mate_result(json.loads(text))
+        ),
+        _mate_result,
+    )
 
 
 def _mate_result(r: Dict[str, Any]) -> MateResult:

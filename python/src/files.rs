@@ -2,7 +2,7 @@
 
 use crate::errors::ransom_error;
 use pyo3::prelude::*;
-use ransom::puzzles::{ExportFormat, PuzzleFile, export_file};
+use ransom::puzzles::{ExportFormat, PuzzleFile, export_set};
 use ransom::search::proof::{ProofFileReport, verify_file};
 use std::path::PathBuf;
 
@@ -58,6 +58,7 @@ pub fn export_puzzles(
         }
     };
     let variant = variant.map(crate::input::variant).transpose()?;
-    let (_, exported) = export_file(&path, variant, format).map_err(ransom_error)?;
+    let file = PuzzleFile::read(&path, variant).map_err(ransom_error)?;
+    let exported = export_set(&file, format).map_err(ransom_error)?;
     Ok((exported.text, exported.written, exported.left_out))
 }

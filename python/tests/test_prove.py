@@ -1,6 +1,9 @@
 """prove and verify: a proof's lines replayed on python-chess boards end in
 games python-chess scores as the proved winner's."""
 
+import pathlib
+import sys
+
 import chess
 import chess.pgn
 import chess.variant
@@ -9,15 +12,9 @@ import pytest
 import ransom
 
 
-def walk(node, board, ends):
-    """Every line below `node`: the board at its end."""
-    if not node.variations:
-        ends.append(board.copy())
-        return
-    for child in node.variations:
-        board.push(child.move)
-        walk(child, board, ends)
-        board.pop()
+# The PGN walker the Rust suite's python-chess check uses (tests/python).
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "tests" / "python"))
+from walk_pgn import walk  # noqa: E402
 
 
 def test_e4_loses_and_every_proof_line_ends_in_a_black_win(tmp_path):
@@ -33,10 +30,10 @@ def test_e4_loses_and_every_proof_line_ends_in_a_black_win(tmp_path):
 
     game = chess.pgn.read_game(open(pgn, encoding="utf-8"))
     assert not game.errors
-    ends = []
-    walk(game, game.board(), ends)
-    assert len(ends) >= 5
-    for end in ends:
+    lines = []
+    walk(game, game.board(), lines)
+    assert len(lines) >= 5
+    for _, end in lines:
         outcome = end.outcome()
         assert outcome is not None, end.fen()
         assert outcome.winner == chess.BLACK, end.fen()

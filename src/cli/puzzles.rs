@@ -3,12 +3,12 @@
 //! and write a set as Lichess's puzzle CSV or as EPD (`export`).
 
 use super::progress::Progress;
-use ransom::puzzles::{ExportFormat, Miner, PuzzleFile, SetSpec, check_set, export_file, is_json};
+use ransom::puzzles::{ExportFormat, Miner, PuzzleFile, SetSpec, check_set, export_set, is_json};
 use ransom::search::Budget;
 use ransom::search::mate::Puzzle;
 use ransom::{Position, Variant};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -123,12 +123,14 @@ pub fn run(args: &PuzzlesArgs) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// The puzzle set `file`, of `variant` if given (`--variant`), else of
+/// the variant the file tells.
+fn read_set(file: &Path, variant: Option<&str>) -> anyhow::Result<PuzzleFile> {
+    let variant = variant.map(str::parse::<Variant>).transpose()?;
+    Ok(PuzzleFile::read(file, variant)?)
+}
+
 fn export(args: &ExportArgs) -> anyhow::Result<ExitCode> {
-    let variant = args
-        .variant
-        .as_deref()
-        .map(str::parse::<Variant>)
-        .transpose()?;
     if let Some(out) = &args.out {
         super::arguments::check_output_path(out)?;
     }
@@ -136,7 +138,8 @@ fn export(args: &ExportArgs) -> anyhow::Result<ExitCode> {
         ExportFormatArg::Lichess => ExportFormat::LichessCsv,
         ExportFormatArg::Epd => ExportFormat::Epd,
     };
-    let (file, exported) = export_file(&args.file, variant, format)?;
+    let file = read_set(&args.file, args.variant.as_deref())?;
+    let exported = export_set(&file, format)?;
     if !file.puzzles.is_empty() && exported.written == 0 {
         let (id, reason) = &exported.left_out[0];
         anyhow::bail!(
@@ -243,12 +246,7 @@ fn mine<P: Position + 'static>(miner: &mut Miner, game: u64) -> Option<Puzzle> {
 }
 
 fn verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
-    let variant = args
-        .variant
-        .as_deref()
-        .map(str::parse::<Variant>)
-        .transpose()?;
-    let file = PuzzleFile::read(&args.file, variant)?;
+    let file = read_set(&args.file, args.variant.as_deref())?;
     let budget = Budget {
         max_nodes: args.max_nodes.unwrap_or(u64::MAX),
         max_time: None,

@@ -425,3 +425,18 @@ pub fn write<P: Position>(pos: &P) -> String {
     }
     write_setup(&setup)
 }
+
+/// A FEN without its two move clocks (the trailing numbers, where present):
+/// the same position reached by other move orders has other clocks, so
+/// comparing positions by text (a checkpoint's root, a puzzle found in a
+/// replayed game) leaves them out.
+pub fn without_clocks(text: &str) -> &str {
+    let mut rest = text.trim_end();
+    for _ in 0..2 {
+        match rest.rsplit_once(' ') {
+            Some((head, number)) if number.parse::<u32>().is_ok() => rest = head,
+            _ => break,
+        }
+    }
+    rest
+}

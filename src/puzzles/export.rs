@@ -9,13 +9,12 @@
 //! game behind it (hand-made suites) is left out of the CSV, with the
 //! reason, and kept by the EPD export.
 
-use super::{PlayedGame, PuzzleFile, PuzzleSetError, SetSpec, game_of};
+use super::{PlayedGame, PuzzleFile, SetSpec, game_of};
 use crate::Variant;
 use crate::moves::Move;
 use crate::notation::{fen, parse_move, uci};
 use crate::position::Position;
 use crate::search::mate::Puzzle;
-use std::path::Path;
 
 /// The columns of Lichess's puzzle CSV, in its order.
 pub const LICHESS_CSV_HEADER: &str =
@@ -54,9 +53,6 @@ pub enum ExportError {
         /// What is wrong.
         reason: String,
     },
-    /// The set cannot be read.
-    #[error(transparent)]
-    Set(#[from] PuzzleSetError),
     /// Lichess's CSV has one move a turn.
     #[error(
         "Lichess's puzzle CSV has one move a turn; a {0} turn has two: export it as EPD (--format epd)"
@@ -64,30 +60,11 @@ pub enum ExportError {
     TwoMoveTurns(&'static str),
 }
 
-/// The set in the file `path` written as `format` (the variant from
-/// `variant`, else what the file tells; the header finds the last move of
-/// mined puzzles): what `puzzles export` writes.
-pub fn export_file(
-    path: &Path,
-    variant: Option<Variant>,
-    format: ExportFormat,
-) -> Result<(PuzzleFile, Exported), ExportError> {
-    let file = PuzzleFile::read(path, variant)?;
-    let text = std::fs::read_to_string(path).map_err(|error| PuzzleSetError::Read {
-        path: path.to_path_buf(),
-        error,
-    })?;
-    let exported = export_set(&file, SetSpec::from_header(&text).as_ref(), format)?;
-    Ok((file, exported))
-}
-
-/// `file` written as `format`; `spec` is the set's header (from
-/// [`SetSpec::from_header`]), which finds the last move of mined puzzles.
-pub fn export_set(
-    file: &PuzzleFile,
-    spec: Option<&SetSpec>,
-    format: ExportFormat,
-) -> Result<Exported, ExportError> {
+/// `file` written as `format` (what `puzzles export` writes); the file's
+/// `puzzles generate` header ([`PuzzleFile::generator`]) finds the last
+/// move of mined puzzles.
+pub fn export_set(file: &PuzzleFile, format: ExportFormat) -> Result<Exported, ExportError> {
+    let spec = file.generator.as_ref();
     crate::for_variant!(file.variant, export_in(&file.puzzles, spec, format))
 }
 
@@ -109,10 +86,12 @@ fn export_in<P: Position>(
             id: puzzle.id.clone(),
             reason: format!("bad FEN: {e}"),
         })?;
+        // Read in both formats: a main line that does not play is an error
+        // in either (python-chess would refuse the EPD's `pv`).
         let line = main_line(&pos, puzzle)?;
         let row = match format {
             ExportFormat::Epd => Some(epd_line(&pos, puzzle)),
-            ExportFormat::LichessCsv => match last_move::<P>(puzzle, spec) {
+            ExportFormat::LichessCsv => match last_move(&pos, puzzle, spec) {
                 Ok((before, last)) => Some(csv_row(&before, last, &line, puzzle)),
                 Err(reason) => {
                     exported.left_out.push((puzzle.id.clone(), reason));
@@ -149,31 +128,30 @@ fn main_line<P: Position>(pos: &P, puzzle: &Puzzle) -> Result<Vec<Move>, ExportE
     Ok(line)
 }
 
-/// The position before the puzzle's and the move played there, from the
-/// game its id names (`…-g{N}`) replayed from the set's seed.
-fn last_move<P: Position>(puzzle: &Puzzle, spec: Option<&SetSpec>) -> Result<(P, Move), String> {
+/// The position before the puzzle's (`pos`) and the move played there,
+/// from the game its id names (`…-g{N}`) replayed from the set's seed.
+fn last_move<P: Position>(
+    pos: &P,
+    puzzle: &Puzzle,
+    spec: Option<&SetSpec>,
+) -> Result<(P, Move), String> {
     let spec = spec.ok_or("not mined from a game (no `puzzles generate` header): no last move")?;
     let game = game_of(&puzzle.id).ok_or("its id names no game: no last move")?;
     let played = PlayedGame::<P>::play(spec.seed, game);
-    // The position, not its move counters (a set edited by hand or written
+    // The position, not its move clocks (a set edited by hand or written
     // by another tool may count otherwise).
-    let target = without_counters(&puzzle.fen);
+    let target = fen::write(pos);
+    let target = fen::without_clocks(&target);
     let ply = played
         .turn_starts
         .iter()
         .copied()
-        .find(|&ply| without_counters(&fen::write(&played.history[ply])) == target)
+        .find(|&ply| fen::without_clocks(&fen::write(&played.history[ply])) == target)
         .ok_or_else(|| format!("game {game} of seed {} never reaches it", spec.seed))?;
     match played.turn_before(ply) {
         Some((before, [last])) => Ok((before.clone(), *last)),
         _ => Err("no single move leads to it".into()),
     }
-}
-
-/// A FEN's first four fields (placement with holdings, side to move,
-/// castling, en passant).
-fn without_counters(fen: &str) -> Vec<&str> {
-    fen.split_whitespace().take(4).collect()
 }
 
 /// A Lichess CSV row: the FEN before `last`, then `last` and the solution

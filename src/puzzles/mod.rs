@@ -15,9 +15,7 @@ mod game;
 mod set_check;
 mod set_file;
 
-pub use export::{
-    ExportError, ExportFormat, Exported, LICHESS_CSV_HEADER, export_file, export_set,
-};
+pub use export::{ExportError, ExportFormat, Exported, LICHESS_CSV_HEADER, export_set};
 pub use game::{MAX_PLIES, PlayedGame};
 
 pub use set_check::{PuzzleFile, SetCheck, SetStatistics, check_set};

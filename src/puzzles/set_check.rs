@@ -1,7 +1,7 @@
 //! `puzzles verify`: every puzzle of a file proved again, and the set's
 //! counts by length, theme and difficulty.
 
-use super::set_file::PuzzleSetError;
+use super::set_file::{PuzzleSetError, SetSpec};
 use crate::Variant;
 use crate::position::Position;
 use crate::search::Budget;
@@ -19,6 +19,9 @@ pub struct PuzzleFile {
     pub puzzles: Vec<Puzzle>,
     /// Their variant.
     pub variant: Variant,
+    /// The options its `puzzles generate` header names, if it has one
+    /// (they find the games mined puzzles came from).
+    pub generator: Option<SetSpec>,
 }
 
 impl PuzzleFile {
@@ -40,6 +43,7 @@ impl PuzzleFile {
             path: path.to_path_buf(),
             puzzles,
             variant,
+            generator: SetSpec::from_header(&text),
         })
     }
 }
