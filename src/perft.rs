@@ -12,12 +12,12 @@ pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
     if pos.decided_before_moving() {
         return 0;
     }
+    if depth == 1 {
+        return pos.legal_move_count() as u64;
+    }
     // Generated into this frame's list: returning a list by value copies it.
     let mut moves = MoveList::new();
     pos.legal_moves_into(&mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
     moves
         .iter()
         .map(|&m| {

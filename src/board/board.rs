@@ -131,6 +131,19 @@ impl Board {
         Some(piece)
     }
 
+    /// Empties `sq` if `piece` stands there (returning `true`), without
+    /// looking for which man it is; otherwise changes nothing.
+    #[inline]
+    pub fn remove_if(&mut self, sq: Square, piece: Piece) -> bool {
+        if !self.by_piece(piece).contains(sq) {
+            return false;
+        }
+        self.by_role[piece.role].discard(sq);
+        self.by_color[piece.color].discard(sq);
+        self.occupied.discard(sq);
+        true
+    }
+
     #[inline]
     fn discard(&mut self, sq: Square) {
         if self.occupied.contains(sq) {

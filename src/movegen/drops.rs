@@ -50,3 +50,15 @@ pub(crate) fn can_drop(state: &State, target: Bitboard) -> bool {
         .into_iter()
         .any(|role| pocket[role] > 0 && drop_squares(role, target).any())
 }
+
+/// The number of drops [`drops`] generates onto `target`.
+#[inline]
+pub(crate) fn drop_count(state: &State, target: Bitboard) -> u32 {
+    let target = target & !state.board.occupied();
+    let pocket = &state.pockets[state.turn];
+    DROP_ROLES
+        .into_iter()
+        .filter(|&role| pocket[role] > 0)
+        .map(|role| drop_squares(role, target).count())
+        .sum()
+}

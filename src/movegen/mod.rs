@@ -2,10 +2,12 @@
 //! one kind to a list; the variants combine them under their own rules
 //! (royal king safety, compulsory captures, drops).
 
+mod count;
 mod drops;
 mod pieces;
 mod royal;
 
+pub(crate) use count::{losing_count, royal_count};
 pub(crate) use drops::drops;
 pub(crate) use pieces::{en_passant_moves, king_steps, pawn_moves, piece_moves, push_pawn};
 pub(crate) use royal::{

@@ -163,19 +163,22 @@ fn is_safe(state: &State, king: Square, m: Move, blockers: Bitboard) -> bool {
         Move::Normal { role, from, to, .. } => {
             role == Role::King || !blockers.contains(from) || attacks::aligned(from, to, king)
         }
-        Move::EnPassant { from, to } => {
-            let board = &state.board;
-            let captured = Square::from_coords(to.file(), from.rank()).expect("on board");
-            let occupied = (board.occupied() ^ Bitboard::from(from) ^ Bitboard::from(captured))
-                | Bitboard::from(to);
-            let them = board.by_color(!state.turn);
-            let rook_like = attacks::rook_attacks(king, occupied) & board.rooks_and_queens() & them;
-            let bishop_like =
-                attacks::bishop_attacks(king, occupied) & board.bishops_and_queens() & them;
-            (rook_like | bishop_like).is_empty()
-        }
+        Move::EnPassant { from, to } => en_passant_is_safe(state, king, from, to),
         Move::Castle { .. } | Move::Drop { .. } | Move::Exchange { .. } => true,
     }
+}
+
+/// Whether the en-passant capture `from`-`to` leaves no enemy slider
+/// aiming at `king` (both pawns leave their squares at once).
+pub(super) fn en_passant_is_safe(state: &State, king: Square, from: Square, to: Square) -> bool {
+    let board = &state.board;
+    let captured = Square::from_coords(to.file(), from.rank()).expect("on board");
+    let occupied =
+        (board.occupied() ^ Bitboard::from(from) ^ Bitboard::from(captured)) | Bitboard::from(to);
+    let them = board.by_color(!state.turn);
+    let rook_like = attacks::rook_attacks(king, occupied) & board.rooks_and_queens() & them;
+    let bishop_like = attacks::bishop_attacks(king, occupied) & board.bishops_and_queens() & them;
+    (rook_like | bishop_like).is_empty()
 }
 
 fn safe_king_steps(state: &State, king: Square, target: Bitboard, moves: &mut MoveList) {
@@ -222,10 +225,23 @@ fn evasions(
 /// king and rook and the targets must be empty; with `guarded`, the king
 /// must also not start on, cross or reach an attacked square (a royal king).
 pub(crate) fn castling_moves(state: &State, king: Square, guarded: bool, moves: &mut MoveList) {
+    for rook in castling_rooks(state, king, guarded) {
+        moves.push(Move::Castle { king, rook });
+    }
+}
+
+/// The rooks the king on `king` may castle with now (see [`castling_moves`]).
+#[inline]
+pub(crate) fn castling_rooks(state: &State, king: Square, guarded: bool) -> Bitboard {
     let board = &state.board;
     let us = state.turn;
     let rights = state.castling & Bitboard::rank(us.fold(0, 7));
+    let mut rooks = Bitboard::EMPTY;
     for rook in rights {
+        // The usual refusal, found first: a man between king and rook.
+        if board.occupied().intersects(attacks::between(king, rook)) {
+            continue;
+        }
         let king_to = castling_king_target(king, rook);
         let rook_to = castling_rook_target(king, rook);
         let must_be_empty = (attacks::between(king, rook)
@@ -243,7 +259,8 @@ pub(crate) fn castling_moves(state: &State, king: Square, guarded: bool, moves: 
                 .into_iter()
                 .all(|sq| !board.is_attacked_by(sq, !us, occupied_after));
         if safe {
-            moves.push(Move::Castle { king, rook });
+            rooks |= Bitboard::from(rook);
         }
     }
+    rooks
 }

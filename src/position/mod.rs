@@ -157,16 +157,30 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// Whether the side to move is in check (always false without a royal king).
     fn is_check(&self) -> bool;
 
+    /// The outcome, given whether the side to move has a legal move (every
+    /// variant's rules need no more of the moves). Includes draws by
+    /// insufficient material, which the solvers do not use as terminal.
+    fn outcome_with(&self, has_legal_moves: bool) -> Option<Outcome>;
+
     /// The outcome, given the legal moves of this position (to avoid
-    /// generating them twice). Includes draws by insufficient material,
-    /// which the solvers do not use as terminal.
-    fn outcome_given(&self, legal: &MoveList) -> Option<Outcome>;
+    /// generating them twice): [`Position::outcome_with`].
+    fn outcome_given(&self, legal: &MoveList) -> Option<Outcome> {
+        self.outcome_with(!legal.is_empty())
+    }
 
     /// All legal moves.
     fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
         self.legal_moves_into(&mut moves);
         moves
+    }
+
+    /// How many legal moves the side to move has: `legal_moves().len()`,
+    /// counted without listing the moves where the variant can (chess,
+    /// crazyhouse and Losing chess count most moves by population counts).
+    /// Perft's last ply and the prover's mobility numbers use it.
+    fn legal_move_count(&self) -> usize {
+        self.legal_moves().len()
     }
 
     /// For search heuristics only: about how many moves the side to move

@@ -174,6 +174,22 @@ impl State {
         Some(piece)
     }
 
+    /// [`State::take`] where the move says which man stands on `sq`: that
+    /// man is removed without a search of the board (the board is searched
+    /// if the move was wrong about it).
+    #[inline]
+    fn take_expected(&mut self, sq: Square, piece: Piece) -> Option<Piece> {
+        if !self.board.remove_if(sq, piece) {
+            return self.take(sq);
+        }
+        self.hash ^= zobrist::piece(piece, sq);
+        if self.promoted.contains(sq) {
+            self.promoted.discard(sq);
+            self.hash ^= zobrist::promoted(sq);
+        }
+        Some(piece)
+    }
+
     #[inline]
     fn mark_promoted(&mut self, sq: Square) {
         self.promoted.add(sq);
@@ -237,9 +253,9 @@ impl State {
                 promotion,
             } => {
                 let was_promoted = self.promoted.contains(from);
-                if capture.is_some() {
+                if let Some(captured) = capture {
                     let captured_promoted = self.promoted.contains(to);
-                    if let Some(victim) = self.take(to) {
+                    if let Some(victim) = self.take_expected(to, captured.of(!us)) {
                         match captures {
                             Captures::Vanish => {}
                             Captures::ToPocket => {
@@ -272,7 +288,7 @@ impl State {
                 if role == Role::King {
                     self.drop_castling(Bitboard::rank(us.fold(0, 7)));
                 }
-                self.take(from);
+                self.take_expected(from, role.of(us));
                 self.put(to, promotion.unwrap_or(role).of(us));
                 if captures == Captures::ToPocket && (was_promoted || promotion.is_some()) {
                     self.mark_promoted(to);

@@ -58,6 +58,10 @@ impl Position for Chess {
         movegen::legal_royal(&self.state, PROMOTIONS, false, moves);
     }
 
+    fn legal_move_count(&self) -> usize {
+        movegen::royal_count(&self.state, PROMOTIONS, false)
+    }
+
     fn has_legal_moves(&self) -> bool {
         movegen::has_legal_royal(&self.state, PROMOTIONS, false)
     }
@@ -71,8 +75,8 @@ impl Position for Chess {
         movegen::checkers(&self.state).any()
     }
 
-    fn outcome_given(&self, legal: &MoveList) -> Option<Outcome> {
-        royal_outcome(self, legal).or_else(|| {
+    fn outcome_with(&self, has_legal_moves: bool) -> Option<Outcome> {
+        royal_outcome(self, has_legal_moves).or_else(|| {
             let board = self.board();
             let insufficient = Color::ALL
                 .into_iter()
@@ -83,8 +87,8 @@ impl Position for Chess {
 }
 
 /// Checkmate or stalemate, for the royal-king variants.
-pub(crate) fn royal_outcome<P: Position>(pos: &P, legal: &MoveList) -> Option<Outcome> {
-    if !legal.is_empty() {
+pub(crate) fn royal_outcome<P: Position>(pos: &P, has_legal_moves: bool) -> Option<Outcome> {
+    if has_legal_moves {
         None
     } else if pos.is_check() {
         Some(Outcome::win(OutcomeKind::Checkmate, !pos.turn()))

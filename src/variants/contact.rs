@@ -629,10 +629,10 @@ impl Position for Contact {
         king_capturable(&self.state, self.state.turn)
     }
 
-    fn outcome_given(&self, legal: &MoveList) -> Option<Outcome> {
+    fn outcome_with(&self, has_legal_moves: bool) -> Option<Outcome> {
         // RULES C5: checkmate wins, stalemate draws. Two bare kings can
         // never capture anything: a dead draw.
-        royal_outcome(self, legal).or_else(|| {
+        royal_outcome(self, has_legal_moves).or_else(|| {
             (self.state.board.occupied() == self.state.board.by_role(Role::King))
                 .then(|| Outcome::draw(OutcomeKind::Draw))
         })

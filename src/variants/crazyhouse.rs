@@ -85,6 +85,10 @@ impl Position for Crazyhouse {
         movegen::legal_royal(&self.state, PROMOTIONS, true, moves);
     }
 
+    fn legal_move_count(&self) -> usize {
+        movegen::royal_count(&self.state, PROMOTIONS, true)
+    }
+
     fn has_legal_moves(&self) -> bool {
         movegen::has_legal_royal(&self.state, PROMOTIONS, true)
     }
@@ -98,8 +102,8 @@ impl Position for Crazyhouse {
         movegen::checkers(&self.state).any()
     }
 
-    fn outcome_given(&self, legal: &MoveList) -> Option<Outcome> {
-        royal_outcome(self, legal).or_else(|| {
+    fn outcome_with(&self, has_legal_moves: bool) -> Option<Outcome> {
+        royal_outcome(self, has_legal_moves).or_else(|| {
             // Only a lone minor piece in the whole game can never mate: no
             // man ever leaves a crazyhouse game.
             let board = self.board();

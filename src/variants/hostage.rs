@@ -442,9 +442,9 @@ impl Position for Hostage {
         king_attacked(&self.state, self.state.turn)
     }
 
-    fn outcome_given(&self, legal: &MoveList) -> Option<Outcome> {
+    fn outcome_with(&self, has_legal_moves: bool) -> Option<Outcome> {
         // RULES H9: checkmate wins, stalemate draws; no dead-position rule
         // (no man ever leaves the game).
-        royal_outcome(self, legal)
+        royal_outcome(self, has_legal_moves)
     }
 }

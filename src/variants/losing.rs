@@ -221,6 +221,15 @@ impl<R: LosingRules> Position for Losing<R> {
         }
     }
 
+    fn legal_move_count(&self) -> usize {
+        if R::CASTLING {
+            // Castling depends on whether any capture exists: listed.
+            self.legal_moves().len()
+        } else {
+            movegen::losing_count(&self.state, R::PROMOTIONS)
+        }
+    }
+
     fn play_unchecked(&mut self, m: Move) {
         self.state.play(m, Captures::Vanish);
         if R::CASTLING && m.capture() == Some(Role::King) {
@@ -251,7 +260,7 @@ impl<R: LosingRules> Position for Losing<R> {
         self.state.board.by_color(!self.state.turn).is_empty()
     }
 
-    fn outcome_given(&self, legal: &MoveList) -> Option<Outcome> {
+    fn outcome_with(&self, has_legal_moves: bool) -> Option<Outcome> {
         let us = self.state.turn;
         let board = &self.state.board;
         if board.by_color(us).is_empty() {
@@ -262,7 +271,7 @@ impl<R: LosingRules> Position for Losing<R> {
             // Also when it is not his turn (a position given by FEN).
             return Some(Outcome::win(OutcomeKind::VariantWin, !us));
         }
-        if legal.is_empty() {
+        if !has_legal_moves {
             if R::LONE_PAWN_PASSES && self.must_pass() {
                 // Both sides would pass (see `settle_passes`).
                 return Some(Outcome::draw(OutcomeKind::Stalemate));

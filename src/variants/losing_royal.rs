@@ -319,7 +319,7 @@ impl<R: RoyalLosingRules> Position for RoyalLosing<R> {
         reduced(self.state.turn) || reduced(!self.state.turn)
     }
 
-    fn outcome_given(&self, legal: &MoveList) -> Option<Outcome> {
+    fn outcome_with(&self, has_legal_moves: bool) -> Option<Outcome> {
         let us = self.state.turn;
         let board = &self.state.board;
         let reduced = self.reduced();
@@ -329,7 +329,7 @@ impl<R: RoyalLosingRules> Position for RoyalLosing<R> {
             (false, true) => return Some(Outcome::win(OutcomeKind::VariantWin, !us)),
             (false, false) => {}
         }
-        if !legal.is_empty() {
+        if has_legal_moves {
             return None;
         }
         if self.is_check() {

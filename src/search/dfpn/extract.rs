@@ -177,7 +177,7 @@ impl<'s, 'p, P: Position> Reader<'s, 'p, P> {
                     let mut child = pos.clone();
                     child.play_unchecked(mv);
                     let child_moves = child.legal_moves();
-                    let rank = match search.terminal(&child, &child_moves) {
+                    let rank = match search.terminal(&child, !child_moves.is_empty()) {
                         Some(true) => 0,
                         Some(false) => return None,
                         None => match search.table.get(&child.zobrist()) {

@@ -23,7 +23,7 @@ use super::numbers::{
 use super::oracle::{Oracle, attacker_wins};
 use super::pn::Pn;
 use crate::board::Color;
-use crate::moves::{Move, MoveList};
+use crate::moves::Move;
 use crate::position::Position;
 use crate::solved::SolvedStore;
 use hashbrown::HashMap;
@@ -334,8 +334,8 @@ impl<'p, P: Position> DfPn<'p, P> {
     /// Whether the attacker wins at once (`Some(true)`), the game is over
     /// otherwise (`Some(false)`), or it goes on (`None`); the oracle and
     /// the store count as settling a position.
-    fn terminal(&self, pos: &P, moves: &MoveList) -> Option<bool> {
-        pos.outcome_given(moves)
+    fn terminal(&self, pos: &P, has_legal_moves: bool) -> Option<bool> {
+        pos.outcome_with(has_legal_moves)
             .map(|o| o.winner == Some(self.attacker))
             .or_else(|| self.by_oracle(pos))
             .or_else(|| self.by_store(pos))
@@ -384,8 +384,8 @@ impl<'p, P: Position> DfPn<'p, P> {
                 count.max(1),
             ),
             None => {
-                let moves = pos.legal_moves();
-                (self.terminal(pos, &moves), moves.len())
+                let count = pos.legal_move_count();
+                (self.terminal(pos, count > 0), count)
             }
         };
         let (pn, dn) = match settled {
@@ -453,7 +453,7 @@ impl<'p, P: Position> DfPn<'p, P> {
         let work_start = self.meter.nodes;
         self.check_budget();
         let moves = pos.legal_moves();
-        if let Some(win) = self.terminal(pos, &moves) {
+        if let Some(win) = self.terminal(pos, !moves.is_empty()) {
             let (pn, dn) = if win {
                 (Pn::ZERO, Pn::INFINITE)
             } else {

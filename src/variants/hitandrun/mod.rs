@@ -306,10 +306,10 @@ impl<R: HitAndRunRules> Position for HitAndRunChess<R> {
         self.state.phase.sub.is_some()
     }
 
-    fn outcome_given(&self, legal: &MoveList) -> Option<Outcome> {
+    fn outcome_with(&self, has_legal_moves: bool) -> Option<Outcome> {
         // RULES R5: judged at the start of a turn (a mid-turn position
         // always has a legal move). Two bare kings can never mate.
-        royal_outcome(self, legal).or_else(|| {
+        royal_outcome(self, has_legal_moves).or_else(|| {
             (self.state.board.occupied() == self.state.board.by_role(Role::King))
                 .then(|| Outcome::draw(OutcomeKind::Draw))
         })
