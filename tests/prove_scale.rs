@@ -55,6 +55,40 @@ fn store_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// With `--sums switch` the watch (the root's lowest proof number and the
+/// node it was reached at) is kept in the checkpoint: the resumed run's
+/// note counts from a node of the first run, not from its own start
+/// (docs/store-format.md, "Checkpoint").
+#[test]
+fn a_resumed_search_keeps_watching_for_the_sums_switch() {
+    let dir = common::fresh_dir("scale", "switch-resume");
+    let switch = ["--sums", "switch", "--sums-switch-after", "30000"];
+    let args = |extra: &[&'static str]| {
+        let mut args = vec!["--threads", "1", "--store", "store"];
+        args.extend_from_slice(&switch);
+        args.extend_from_slice(extra);
+        args
+    };
+    let first = prove_line(&args(&["--max-nodes", "20000"]), &dir);
+    assert_eq!(first["result"], "unknown", "{first}");
+    assert!(!first["notes"].to_string().contains("plain sums"));
+    let second = prove_line(&args(&[]), &dir);
+    assert_eq!(second["resumed"], true, "{second}");
+    assert_eq!(second["result"], "win", "{second}");
+    assert_eq!(second["verified"], true);
+    let notes = second["notes"].to_string();
+    let since: u64 = notes
+        .split("or more from node ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no switch note: {notes}"));
+    assert!(
+        since < 20_000,
+        "the watch restarted with the resumed run: {notes}"
+    );
+}
+
 #[test]
 fn a_stopped_search_resumes_and_costs_at_most_a_tenth_more() {
     let dir = common::fresh_dir("scale", "resume");

@@ -6,10 +6,11 @@
 //! merging shards, staging a job's tree and `store stats` need only this.
 //!
 //! ```text
-//! magic "RANSOMCK", version u16 (1)
+//! magic "RANSOMCK", version u16 (2; 1 is still read)
 //! variant (u16 length + UTF-8), root FEN (u16 length + UTF-8), attacker u8 (0 white, 1 black)
 //! nodes searched u64, leaf searches u64, seconds searched f64
-//! node count u32, then the nodes (the search's format)
+//! node count u32, then the nodes and (version 2) the sums watch (the
+//! search's format)
 //! CRC-32C u32 of everything before
 //! ```
 
@@ -19,7 +20,9 @@ use crate::store::{StoreError, io_error};
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"RANSOMCK";
-const VERSION: u16 = 1;
+const VERSION: u16 = 2;
+/// The oldest version still read (it has no sums watch).
+const OLDEST_VERSION: u16 = 1;
 
 /// The totals a checkpoint carries beside the tree.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -124,11 +127,13 @@ fn checked_header(path: &Path, bytes: Vec<u8>) -> Result<(Vec<u8>, Header), Stor
         bytes: &bytes[..body_len],
         pos: 8,
     };
-    if c.u16() != Some(VERSION) {
+    let version = c.u16().unwrap_or(0);
+    if !(OLDEST_VERSION..=VERSION).contains(&version) {
         return Err(corrupt(path, "unknown version"));
     }
     let header = (|| {
         Some(Header {
+            version,
             variant: c.short_text()?,
             root_fen: c.short_text()?,
             attacker: if c.u8()? == 1 {
@@ -153,6 +158,8 @@ fn checked_header(path: &Path, bytes: Vec<u8>) -> Result<(Vec<u8>, Header), Stor
 
 /// A checkpoint's header.
 pub(crate) struct Header {
+    /// The format's version (1 has no sums watch after the nodes).
+    pub(crate) version: u16,
     pub(crate) variant: String,
     pub(crate) root_fen: String,
     pub(crate) attacker: Color,

@@ -98,8 +98,9 @@ pub enum Sums {
     /// Weak numbers until the run has searched `after` nodes since the
     /// root's proof number last reached a new low, then plain sums for
     /// the rest of the run (outer tree and leaf searches): the weak form
-    /// where it settles, the plain one where it stalls. A resumed run
-    /// starts weak again (the switch is not kept in checkpoints).
+    /// where it settles, the plain one where it stalls. The watch is kept
+    /// in the outer tree's checkpoint: a resumed search goes on watching
+    /// where it stopped.
     Switch {
         /// Nodes without a new lowest root proof number.
         after: u64,

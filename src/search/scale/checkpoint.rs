@@ -1,12 +1,15 @@
 //! The outer tree on disk, so that a stopped search resumes where it was.
 //!
 //! ```text
-//! magic "RANSOMCK", version u16 (1)
+//! magic "RANSOMCK", version u16 (2; 1 is still read, without the watch)
 //! variant (u16 length + UTF-8), root FEN (u16 length + UTF-8), attacker u8 (0 white, 1 black)
 //! nodes searched u64, leaf searches u64, seconds searched f64
 //! node count u32, then every node in pre-order:
 //!     move code u16 (0 for the root), pn u32, dn u32, flags u8, child count u16
 //!     (flags: 1 expanded, 2 disproved by a heuristic no-win rule only)
+//! the sums watch (`--sums switch`): the root's lowest pn u32, the nodes
+//!     searched when it was reached u64, the nodes searched at the switch
+//!     u64 (all ones: no switch yet)
 //! CRC-32C u32 of everything before
 //! ```
 //!
@@ -17,6 +20,7 @@
 //! sync, rename) after the store's log has been synced, so a checkpoint
 //! never depends on results a crash could lose.
 
+use super::sums_switch::SumsSwitch;
 use super::tree::{NONE, Node, NodeId, OuterTree};
 use crate::board::Color;
 use crate::moves;
@@ -57,6 +61,10 @@ pub fn save<P: Position>(
         out.extend_from_slice(&(node.children.len() as u16).to_le_bytes());
         stack.extend(node.children.iter().rev());
     }
+    let (lowest, since, switched_at) = tree.sums_switch.progress();
+    out.extend_from_slice(&lowest.get().to_le_bytes());
+    out.extend_from_slice(&since.to_le_bytes());
+    out.extend_from_slice(&switched_at.unwrap_or(u64::MAX).to_le_bytes());
     seal(&mut out);
     write_atomically(path, &out)
 }
@@ -184,6 +192,12 @@ pub fn load<P: Position>(
             open.push((id, children));
         }
     }
+    if header.version >= 2 {
+        let lowest = Pn::from_raw(r.u32().ok_or_else(short)?);
+        let since = r.u64().ok_or_else(short)?;
+        let switched_at = Some(r.u64().ok_or_else(short)?).filter(|&n| n != u64::MAX);
+        tree.sums_switch = SumsSwitch::with_progress((lowest, since, switched_at));
+    }
     if !open.is_empty() || r.pos != body.len() || tree.nodes.is_empty() {
         return Err(corrupt(path, "the node count does not match the tree"));
     }
@@ -224,6 +238,7 @@ mod tests {
         save(&path, &tree, &totals).unwrap();
         let (back, t) = load(&path, &root, Color::White).unwrap().unwrap();
         assert_eq!(t, totals);
+        assert_eq!(back.sums_switch, tree.sums_switch);
         assert_eq!(back.nodes.len(), 21);
         assert_eq!(back.root_numbers(), tree.root_numbers());
         assert_eq!(back.nodes[5].hash, tree.nodes[5].hash);
@@ -237,6 +252,38 @@ mod tests {
         std::fs::write(&path, &bytes).unwrap();
         let err = load(&path, &root, Color::White).unwrap_err().to_string();
         assert!(err.contains("checksum"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The sums watch survives the file (version 2), and a version-1 file,
+    /// which has none, still loads with a fresh watch.
+    #[test]
+    fn the_sums_watch_round_trips_and_version_one_still_loads() {
+        use crate::search::guide::Sums;
+        let root = Antichess::start();
+        let mut tree = OuterTree::new(root.clone(), Color::White, (Pn::ONE, Pn::new(20)));
+        let sums = Sums::Switch { after: 50 };
+        tree.sums_switch.arm(sums);
+        tree.sums_switch.observe(Pn::new(7), 10);
+        tree.sums_switch.observe(Pn::new(8), 70);
+        assert!(tree.sums_switch.switched());
+        let dir = std::env::temp_dir().join(format!("ransom-ckpt-watch-{}", std::process::id()));
+        let path = dir.join("t.ckpt");
+        save(&path, &tree, &Totals::default()).unwrap();
+        let (mut back, _) = load(&path, &root, Color::White).unwrap().unwrap();
+        back.sums_switch.arm(sums);
+        assert_eq!(back.sums_switch, tree.sums_switch);
+        assert!(back.sums_switch.note().unwrap().contains("at 7 or more"));
+
+        // The same file as version 1 wrote it: no watch, version 1, resealed.
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes.truncate(bytes.len() - 4 - 20);
+        bytes[8..10].copy_from_slice(&1u16.to_le_bytes());
+        crate::solved::tree_file::seal(&mut bytes);
+        std::fs::write(&path, &bytes).unwrap();
+        let (old, _) = load(&path, &root, Color::White).unwrap().unwrap();
+        assert_eq!(old.nodes.len(), 1);
+        assert_eq!(old.sums_switch, SumsSwitch::default());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

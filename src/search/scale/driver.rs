@@ -4,7 +4,6 @@
 //! the calling thread, which reports progress and writes checkpoints.
 
 use super::checkpoint::{self, Totals};
-use super::sums_switch::SumsSwitch;
 use super::tree::{LeafOutcome, NodeId, OuterTree, initial_numbers};
 use super::{ScaleConfig, ScaleStatus};
 use crate::board::Color;
@@ -96,8 +95,8 @@ struct Shared<P> {
     error: Option<StoreError>,
     /// Why the search stopped early, if it did for a reason other than a budget.
     halt: Option<String>,
-    /// When a run with switching sums changes to plain sums.
-    sums_switch: SumsSwitch,
+    /// Nodes the earlier runs of this search spent (from its checkpoint).
+    earlier_nodes: u64,
 }
 
 /// How one phase (one attacker) of the search ended.
@@ -210,6 +209,11 @@ impl<P: Position> Phase<'_, P> {
             )
         });
         tree.guide = self.config.guide.clone();
+        // A resumed search goes on watching where its checkpoint stopped.
+        tree.sums_switch.arm(self.config.guide.sums);
+        if tree.sums_switch.switched() {
+            tree.set_sums(Sums::Plain);
+        }
         let (mut reopened, mut unpruned) = (0, 0);
         if resumed {
             // Other processes may have added to the store since (merged
@@ -230,7 +234,7 @@ impl<P: Position> Phase<'_, P> {
             oracle_hits: 0,
             error: None,
             halt: None,
-            sums_switch: SumsSwitch::new(self.config.guide.sums),
+            earlier_nodes: earlier.nodes,
         });
         let wake = Condvar::new();
         let threads = self.config.threads.max(1);
@@ -345,7 +349,7 @@ impl<P: Position> Phase<'_, P> {
                     )
                 }))
                 .chain(likely_note(&s.tree, &self.config.guide))
-                .chain(s.sums_switch.note())
+                .chain(s.tree.sums_switch.note())
                 .chain(s.halt)
                 .collect(),
         })
@@ -435,8 +439,10 @@ impl<P: Position> Phase<'_, P> {
                     s.error = Some(e);
                 }
                 let (root_pn, _) = s.tree.root_numbers();
-                let spent = self.spent + s.used;
-                if s.sums_switch.observe(root_pn, spent) {
+                // Counted over the runs of this search, as its checkpoint
+                // keeps the watch.
+                let searched = s.earlier_nodes + s.used;
+                if s.tree.sums_switch.observe(root_pn, searched) {
                     s.tree.set_sums(Sums::Plain);
                 }
             }
@@ -478,7 +484,7 @@ impl<P: Position> Phase<'_, P> {
                 s.reserved += reserve;
                 let pos = s.tree.nodes[id as usize].pos.clone();
                 let ancestors = s.tree.ancestors(id);
-                return Some((id, pos, ancestors, reserve, s.sums_switch.switched()));
+                return Some((id, pos, ancestors, reserve, s.tree.sums_switch.switched()));
             }
             if s.tree.nodes[0].busy == 0 {
                 return None;

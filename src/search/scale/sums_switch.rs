@@ -5,30 +5,68 @@
 use crate::search::Pn;
 use crate::search::guide::Sums;
 
-/// The progress a switching run watches.
-#[derive(Clone, Debug)]
-pub(super) struct SumsSwitch {
-    /// Nodes without progress that make the switch.
+/// The progress a switching run watches. It belongs to the outer tree and
+/// is kept in its checkpoint, so that a resumed search switches where an
+/// uninterrupted one would.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SumsSwitch {
+    /// Nodes without progress that make the switch (`None`: this run does
+    /// not switch).
     after: Option<u64>,
     /// The root's lowest proof number so far.
     lowest: Pn,
-    /// The run's nodes when it last fell.
+    /// The search's nodes when it last fell.
     since: u64,
-    /// The run's nodes when it switched.
+    /// The search's nodes when it switched.
     switched_at: Option<u64>,
+}
+
+impl Default for SumsSwitch {
+    fn default() -> Self {
+        SumsSwitch::new(Sums::Weak)
+    }
 }
 
 impl SumsSwitch {
     /// The watch for a run with `sums` (a no-op unless [`Sums::Switch`]).
     pub fn new(sums: Sums) -> SumsSwitch {
+        let mut watch = SumsSwitch::unarmed();
+        watch.arm(sums);
+        watch
+    }
+
+    /// Sets what this run switches by (a resumed search keeps the progress
+    /// its checkpoint held; a run with other sums forgets it).
+    pub fn arm(&mut self, sums: Sums) {
+        match sums {
+            Sums::Switch { after } => self.after = Some(after.max(1)),
+            _ => *self = SumsSwitch::unarmed(),
+        }
+    }
+
+    fn unarmed() -> SumsSwitch {
         SumsSwitch {
-            after: match sums {
-                Sums::Switch { after } => Some(after.max(1)),
-                _ => None,
-            },
+            after: None,
             lowest: Pn::INFINITE,
             since: 0,
             switched_at: None,
+        }
+    }
+
+    /// The progress as a checkpoint keeps it: the lowest root proof
+    /// number, the node it was reached at, the node of the switch.
+    pub fn progress(&self) -> (Pn, u64, Option<u64>) {
+        (self.lowest, self.since, self.switched_at)
+    }
+
+    /// A watch holding `progress` (from a checkpoint), not yet armed.
+    pub fn with_progress(progress: (Pn, u64, Option<u64>)) -> SumsSwitch {
+        let (lowest, since, switched_at) = progress;
+        SumsSwitch {
+            after: None,
+            lowest,
+            since,
+            switched_at,
         }
     }
 
@@ -62,7 +100,7 @@ impl SumsSwitch {
     pub fn note(&self) -> Option<String> {
         let nodes = self.switched_at?;
         Some(format!(
-            "sums: the root's proof number stayed at {} or more from node {} to node {nodes} of this run: plain sums from there on",
+            "sums: the root's proof number stayed at {} or more from node {} to node {nodes} of this search: plain sums from there on",
             self.lowest, self.since,
         ))
     }
@@ -89,6 +127,21 @@ mod tests {
             note.contains("at 9 or more from node 300 to node 600"),
             "{note}"
         );
+    }
+
+    #[test]
+    fn a_watch_rebuilt_from_its_progress_goes_on_where_it_was() {
+        let mut watch = SumsSwitch::new(Sums::Switch { after: 300 });
+        assert!(!watch.observe(Pn::new(9), 100));
+        let mut resumed = SumsSwitch::with_progress(watch.progress());
+        resumed.arm(Sums::Switch { after: 300 });
+        assert_eq!(resumed, watch);
+        assert!(resumed.observe(Pn::new(9), 400));
+        let mut switched = SumsSwitch::with_progress(resumed.progress());
+        switched.arm(Sums::Switch { after: 300 });
+        assert!(switched.switched(), "a switch made before the stop holds");
+        switched.arm(Sums::Weak);
+        assert!(!switched.switched(), "a run with other sums forgets it");
     }
 
     #[test]

@@ -31,6 +31,7 @@
 //! position of its own line counts as "not a win" for the attacker, on
 //! that line only.
 
+use super::sums_switch::SumsSwitch;
 use crate::board::Color;
 use crate::moves::Move;
 use crate::position::Position;
@@ -90,6 +91,8 @@ pub struct OuterTree<P> {
     likely_threshold: Option<i32>,
     /// How often this run raised the threshold.
     pub likely_raises: u32,
+    /// When the sums switch from weak to plain (kept in the checkpoint).
+    pub(super) sums_switch: SumsSwitch,
 }
 
 impl<P: Position> OuterTree<P> {
@@ -114,6 +117,7 @@ impl<P: Position> OuterTree<P> {
             guide: Guide::default(),
             likely_threshold: None,
             likely_raises: 0,
+            sums_switch: SumsSwitch::default(),
         }
     }
 
