@@ -108,8 +108,8 @@ pub(crate) fn losing_count(state: &State, promotions: &[Role]) -> usize {
 
 /// The number of moves [`legal_royal`] generates (a royal king: chess,
 /// crazyhouse with `with_drops`). Out of check the moves are counted from
-/// the pins; in check, and for the rare en-passant and castling moves, the
-/// moves are generated and counted.
+/// the pins, with en passant and castling tested as when listing; in check
+/// the evasions (few) are listed and counted.
 pub(crate) fn royal_count(state: &State, promotions: &[Role], with_drops: bool) -> usize {
     let board = &state.board;
     let us = state.turn;

@@ -560,7 +560,7 @@ impl<P: Position> OuterTree<P> {
 /// them (by default 1 for the side to move's own goal, its number of moves
 /// for the other: mobility).
 pub fn initial_numbers<P: Position>(pos: &P, attacker: Color, guide: &Guide) -> (Pn, Pn) {
-    guide.initial(pos, attacker, pos.legal_moves().len())
+    guide.initial(pos, attacker, pos.legal_move_count())
 }
 
 /// What [`OuterTree::refresh`] changed.
