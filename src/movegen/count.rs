@@ -6,7 +6,8 @@
 
 use super::drops::drop_count;
 use super::legal_royal;
-use super::royal::{castling_rooks, en_passant_is_safe};
+use super::pieces::PawnReach;
+use super::royal::{castling_rooks, en_passant_is_safe, leaper_checkers, snipers};
 use crate::board::{Bitboard, Role, Square, attacks};
 use crate::moves::MoveList;
 use crate::position::State;
@@ -25,32 +26,16 @@ fn pawn_count(
 ) -> u32 {
     let white = state.turn == crate::board::Color::White;
     let board = &state.board;
-    let empty = !board.occupied();
     let capture_target = capture_target & board.by_color(!state.turn);
-    let not_a = !Bitboard::file(0);
-    let not_h = !Bitboard::file(7);
-    let (west, east) = if white {
-        (
-            Bitboard((pawns & not_a).0 << 7),
-            Bitboard((pawns & not_h).0 << 9),
-        )
-    } else {
-        (
-            Bitboard((pawns & not_a).0 >> 9),
-            Bitboard((pawns & not_h).0 >> 7),
-        )
-    };
-    let single = pawns.shift_forward(white) & empty;
-    let double_rank = Bitboard::rank(if white { 3 } else { 4 });
-    let double = single.shift_forward(white) & empty & double_rank & push_target;
+    let reach = PawnReach::of(pawns, !board.occupied(), white);
     let by_promotion = |targets: Bitboard| {
         (targets & Bitboard::BACKRANKS).count() * promotions as u32
             + targets.without(Bitboard::BACKRANKS).count()
     };
-    by_promotion(west & capture_target)
-        + by_promotion(east & capture_target)
-        + by_promotion(single & push_target)
-        + double.count()
+    by_promotion(reach.west & capture_target)
+        + by_promotion(reach.east & capture_target)
+        + by_promotion(reach.single & push_target)
+        + (reach.double & push_target).count()
 }
 
 /// The number of moves [`super::piece_moves`] generates for the knights,
@@ -171,21 +156,15 @@ fn safe_king_step_count(state: &State, king: Square, target: Bitboard) -> u32 {
 
 /// The men standing alone between `king` and an enemy slider aiming at it,
 /// or `None` if the king is in check: one pass over the enemy sliders on the
-/// king's lines finds both (see `checkers` and `slider_blockers`).
+/// king's lines finds both (what `checkers` and `slider_blockers` find
+/// apart).
 #[inline]
 fn pins_out_of_check(state: &State, king: Square) -> Option<Bitboard> {
     let board = &state.board;
-    let us = state.turn;
-    let them = board.by_color(!us);
-    let leapers = (attacks::knight_attacks(king) & board.by_role(Role::Knight)
-        | attacks::pawn_attacks(us, king) & board.by_role(Role::Pawn))
-        & them;
-    if leapers.any() {
+    if leaper_checkers(board, king, state.turn).any() {
         return None;
     }
-    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
-        | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
-        & them;
+    let snipers = snipers(board, king, !state.turn);
     let mut pinned = Bitboard::EMPTY;
     for sniper in snipers {
         let between = attacks::between(king, sniper) & board.occupied();

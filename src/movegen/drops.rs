@@ -44,11 +44,7 @@ pub(crate) fn drops(state: &State, target: Bitboard, moves: &mut MoveList) {
 /// (what [`drops`] would generate at least one move for).
 #[inline]
 pub(crate) fn can_drop(state: &State, target: Bitboard) -> bool {
-    let target = target & !state.board.occupied();
-    let pocket = &state.pockets[state.turn];
-    DROP_ROLES
-        .into_iter()
-        .any(|role| pocket[role] > 0 && drop_squares(role, target).any())
+    drop_count(state, target) > 0
 }
 
 /// The number of drops [`drops`] generates onto `target`.

@@ -73,6 +73,49 @@ fn push_normal(state: &State, role: Role, from: Square, reach: Bitboard, moves: 
     }
 }
 
+/// The squares the pawns of one side reach, all pawns at once, before any
+/// target is applied.
+pub(super) struct PawnReach {
+    /// Capture squares towards the a-file (any occupant).
+    pub west: Bitboard,
+    /// Capture squares towards the h-file (any occupant).
+    pub east: Bitboard,
+    /// Empty squares one step ahead.
+    pub single: Bitboard,
+    /// Empty squares two steps ahead, from the starting rank over an empty square.
+    pub double: Bitboard,
+}
+
+impl PawnReach {
+    /// What `pawns` (White's if `white`) reach on a board whose empty
+    /// squares are `empty`.
+    #[inline]
+    pub fn of(pawns: Bitboard, empty: Bitboard, white: bool) -> PawnReach {
+        let not_a = !Bitboard::file(0);
+        let not_h = !Bitboard::file(7);
+        let (west, east) = if white {
+            (
+                Bitboard((pawns & not_a).0 << 7),
+                Bitboard((pawns & not_h).0 << 9),
+            )
+        } else {
+            (
+                Bitboard((pawns & not_a).0 >> 9),
+                Bitboard((pawns & not_h).0 >> 7),
+            )
+        };
+        let single = pawns.shift_forward(white) & empty;
+        let double_rank = Bitboard::rank(if white { 3 } else { 4 });
+        let double = single.shift_forward(white) & empty & double_rank;
+        PawnReach {
+            west,
+            east,
+            single,
+            double,
+        }
+    }
+}
+
 /// Pawn moves of the side to move: captures onto `capture_target` (enemy men
 /// only) and pushes onto `push_target` (empty squares only), with each of
 /// `promotions` on the last rank. En passant is separate.
@@ -92,24 +135,11 @@ pub(crate) fn pawn_moves(
     let empty = !board.occupied();
     let capture_target = capture_target & their;
 
-    // Captures towards the a-file and towards the h-file, all pawns at once.
-    let not_a = !Bitboard::file(0);
-    let not_h = !Bitboard::file(7);
-    let (west, east) = if white {
-        (
-            Bitboard((pawns & not_a).0 << 7),
-            Bitboard((pawns & not_h).0 << 9),
-        )
-    } else {
-        (
-            Bitboard((pawns & not_a).0 >> 9),
-            Bitboard((pawns & not_h).0 >> 7),
-        )
-    };
+    let reach = PawnReach::of(pawns, empty, white);
     let (west_back, east_back) = if white { (-7, -9) } else { (9, 7) };
     for (targets, back) in [
-        (west & capture_target, west_back),
-        (east & capture_target, east_back),
+        (reach.west & capture_target, west_back),
+        (reach.east & capture_target, east_back),
     ] {
         for to in targets {
             let from = to.offset(back).expect("pawn captured from the board");
@@ -117,15 +147,12 @@ pub(crate) fn pawn_moves(
         }
     }
 
-    let single = pawns.shift_forward(white) & empty;
-    let double_rank = Bitboard::rank(if white { 3 } else { 4 });
-    let double = single.shift_forward(white) & empty & double_rank;
     let back = if white { -8 } else { 8 };
-    for to in single & push_target {
+    for to in reach.single & push_target {
         let from = to.offset(back).expect("pawn pushed from the board");
         push_pawn(from, to, None, promotions, moves);
     }
-    for to in double & push_target {
+    for to in reach.double & push_target {
         let from = to.offset(2 * back).expect("pawn pushed from the board");
         moves.push(Move::Normal {
             role: Role::Pawn,

@@ -3,7 +3,7 @@
 //! discovered-check case.
 
 use super::{drops, en_passant_moves, pawn_moves, piece_moves};
-use crate::board::{Bitboard, Role, Square, attacks, zobrist};
+use crate::board::{Bitboard, Board, Color, Role, Square, attacks, zobrist};
 use crate::moves::{Move, MoveList, castling_king_target, castling_rook_target};
 use crate::position::State;
 
@@ -16,9 +16,7 @@ pub(crate) fn checkers(state: &State) -> Bitboard {
     };
     let theirs = board.by_color(!state.turn);
     let occupied = board.occupied();
-    let mut found = (attacks::knight_attacks(king) & board.by_role(Role::Knight)
-        | attacks::pawn_attacks(state.turn, king) & board.by_role(Role::Pawn))
-        & theirs;
+    let mut found = leaper_checkers(board, king, state.turn);
     let rook_like = board.rooks_and_queens() & theirs;
     if (attacks::rook_attacks(king, Bitboard::EMPTY) & rook_like).any() {
         found |= attacks::rook_attacks(king, occupied) & rook_like;
@@ -93,7 +91,7 @@ pub(crate) fn legal_royal(
         }
     }
 
-    let blockers = slider_blockers(state, king);
+    let blockers = slider_blockers(board, king, !us);
     // An en-passant square is only kept while a pawn of the mover attacks
     // it, so this is exactly "en-passant moves may have been generated".
     let has_ep = state.ep_square.is_some();
@@ -140,15 +138,30 @@ pub(crate) fn has_legal_royal(state: &State, promotions: &[Role], with_drops: bo
     !moves.is_empty()
 }
 
-/// Men (of either side) that stand alone between `king` and an enemy slider.
-fn slider_blockers(state: &State, king: Square) -> Bitboard {
-    let board = &state.board;
-    let them = board.by_color(!state.turn);
-    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
+/// The knights and pawns of the side other than `us` that attack `king`
+/// (`us`'s king).
+#[inline]
+pub(super) fn leaper_checkers(board: &Board, king: Square, us: Color) -> Bitboard {
+    (attacks::knight_attacks(king) & board.by_role(Role::Knight)
+        | attacks::pawn_attacks(us, king) & board.by_role(Role::Pawn))
+        & board.by_color(!us)
+}
+
+/// The rooks, bishops and queens of `them` on a line through `king`, with
+/// or without men between.
+#[inline]
+pub(super) fn snipers(board: &Board, king: Square, them: Color) -> Bitboard {
+    (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
         | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
-        & them;
+        & board.by_color(them)
+}
+
+/// Men (of either side) that stand alone between `king` and a rook,
+/// bishop or queen of `them`: the only men whose move can open a line to
+/// the king.
+pub(crate) fn slider_blockers(board: &Board, king: Square, them: Color) -> Bitboard {
     let mut blockers = Bitboard::EMPTY;
-    for sniper in snipers {
+    for sniper in snipers(board, king, them) {
         let between = attacks::between(king, sniper) & board.occupied();
         if !between.more_than_one() {
             blockers |= between;

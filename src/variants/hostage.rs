@@ -190,30 +190,14 @@ fn obviously_safe(m: Move, king: Square, shields: Bitboard, pawn_threat: bool) -
     }
 }
 
-/// `us`'s men that stand alone between `king` and an enemy rook, bishop or
-/// queen: the only men whose move can open a line to the king.
-fn pin_candidates(board: &crate::board::Board, king: Square, us: Color) -> Bitboard {
-    let them = board.by_color(!us);
-    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
-        | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
-        & them;
-    let mut candidates = Bitboard::EMPTY;
-    for sniper in snipers {
-        let between = attacks::between(king, sniper) & board.occupied();
-        if !between.more_than_one() {
-            candidates |= between & board.by_color(us);
-        }
-    }
-    candidates
-}
-
 /// Keeps only the moves from `start` on that pass [`legal_after`].
 fn retain_legal(state: &State, moves: &mut MoveList, start: usize) {
     let us = state.turn;
     let board = &state.board;
     let shortcut = board.king_of(us).filter(|_| !king_attacked(state, us));
     let (shields, pawn_threat) = shortcut.map_or((Bitboard::EMPTY, false), |king| {
-        let shields = pin_candidates(board, king, us);
+        // Only these men's moves can open a line to the king.
+        let shields = movegen::slider_blockers(board, king, !us) & board.by_color(us);
         let enemy_pawns = board.by_piece(Role::Pawn.of(!us));
         let touching = attacks::pawn_attacks(us, king) & enemy_pawns;
         (shields, touching.any())

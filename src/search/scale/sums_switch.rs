@@ -22,34 +22,24 @@ pub struct SumsSwitch {
 }
 
 impl Default for SumsSwitch {
+    /// A watch that never switches, with no progress.
     fn default() -> Self {
-        SumsSwitch::new(Sums::Weak)
-    }
-}
-
-impl SumsSwitch {
-    /// The watch for a run with `sums` (a no-op unless [`Sums::Switch`]).
-    pub fn new(sums: Sums) -> SumsSwitch {
-        let mut watch = SumsSwitch::unarmed();
-        watch.arm(sums);
-        watch
-    }
-
-    /// Sets what this run switches by (a resumed search keeps the progress
-    /// its checkpoint held; a run with other sums forgets it).
-    pub fn arm(&mut self, sums: Sums) {
-        match sums {
-            Sums::Switch { after } => self.after = Some(after.max(1)),
-            _ => *self = SumsSwitch::unarmed(),
-        }
-    }
-
-    fn unarmed() -> SumsSwitch {
         SumsSwitch {
             after: None,
             lowest: Pn::INFINITE,
             since: 0,
             switched_at: None,
+        }
+    }
+}
+
+impl SumsSwitch {
+    /// Sets what this run switches by (a resumed search keeps the progress
+    /// its checkpoint held; a run with other sums forgets it).
+    pub fn arm(&mut self, sums: Sums) {
+        match sums {
+            Sums::Switch { after } => self.after = Some(after.max(1)),
+            _ => *self = SumsSwitch::default(),
         }
     }
 
@@ -63,10 +53,10 @@ impl SumsSwitch {
     pub fn with_progress(progress: (Pn, u64, Option<u64>)) -> SumsSwitch {
         let (lowest, since, switched_at) = progress;
         SumsSwitch {
-            after: None,
             lowest,
             since,
             switched_at,
+            ..SumsSwitch::default()
         }
     }
 
@@ -110,9 +100,16 @@ impl SumsSwitch {
 mod tests {
     use super::*;
 
+    /// A fresh watch armed for `sums`.
+    fn watch_for(sums: Sums) -> SumsSwitch {
+        let mut watch = SumsSwitch::default();
+        watch.arm(sums);
+        watch
+    }
+
     #[test]
     fn switches_once_after_enough_nodes_without_progress() {
-        let mut watch = SumsSwitch::new(Sums::Switch { after: 300 });
+        let mut watch = watch_for(Sums::Switch { after: 300 });
         assert!(!watch.observe(Pn::new(10), 100));
         assert!(!watch.observe(Pn::new(12), 200));
         let restarted = !watch.observe(Pn::new(9), 300);
@@ -131,7 +128,7 @@ mod tests {
 
     #[test]
     fn a_watch_rebuilt_from_its_progress_goes_on_where_it_was() {
-        let mut watch = SumsSwitch::new(Sums::Switch { after: 300 });
+        let mut watch = watch_for(Sums::Switch { after: 300 });
         assert!(!watch.observe(Pn::new(9), 100));
         let mut resumed = SumsSwitch::with_progress(watch.progress());
         resumed.arm(Sums::Switch { after: 300 });
@@ -146,7 +143,7 @@ mod tests {
 
     #[test]
     fn other_sums_never_switch() {
-        let mut watch = SumsSwitch::new(Sums::Weak);
+        let mut watch = watch_for(Sums::Weak);
         for n in 0..100 {
             assert!(!watch.observe(Pn::new(5), n * 1_000_000));
         }
