@@ -23,7 +23,7 @@ use super::numbers::{
 use super::oracle::{Oracle, attacker_wins};
 use super::pn::Pn;
 use crate::board::Color;
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::solved::SolvedStore;
 use hashbrown::HashMap;
@@ -86,8 +86,11 @@ impl SearchResult {
     }
 }
 
-struct Child<P> {
-    pos: P,
+struct Child {
+    /// The move to the child: the child's position is not kept (copying
+    /// every child's position into the list cost more than playing the
+    /// move again when the search goes down to it).
+    mv: Move,
     hash: u64,
     pn: Pn,
     dn: Pn,
@@ -99,7 +102,7 @@ struct Child<P> {
     weight: u32,
 }
 
-impl<P> Child<P> {
+impl Child {
     /// The numbers the parent combines: weighted on the side it minimises.
     fn weighted(&self, or_node: bool) -> (Pn, Pn) {
         if or_node {
@@ -452,7 +455,8 @@ impl<'p, P: Position> DfPn<'p, P> {
         self.meter.nodes += 1;
         let work_start = self.meter.nodes;
         self.check_budget();
-        let moves = pos.legal_moves();
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
         if let Some(win) = self.terminal(pos, !moves.is_empty()) {
             let (pn, dn) = if win {
                 (Pn::ZERO, Pn::INFINITE)
@@ -492,7 +496,7 @@ impl<'p, P: Position> DfPn<'p, P> {
             .and_then(|g| g.weights(hash, moves.iter().copied()));
         let larger_other = self.guide.is_some_and(|g| g.ties == Ties::LargerOther);
         let sums = self.sums;
-        let mut children: Vec<Child<P>> = moves
+        let mut children: Vec<Child> = moves
             .iter()
             .enumerate()
             .map(|(i, &mv)| {
@@ -507,7 +511,7 @@ impl<'p, P: Position> DfPn<'p, P> {
                     self.fresh(&child)
                 };
                 Child {
-                    pos: child,
+                    mv,
                     hash: child_hash,
                     pn,
                     dn,
@@ -561,7 +565,8 @@ impl<'p, P: Position> DfPn<'p, P> {
             } else {
                 child_th_dn = unweigh_threshold(child_th_dn, child.weight);
             }
-            let child_pos = child.pos.clone();
+            let mut child_pos = pos.clone();
+            child_pos.play_unchecked(child.mv);
             let child_hash = child.hash;
             if source_nodes {
                 self.parents.insert(child_hash, hash);
@@ -625,7 +630,7 @@ impl<'p, P: Position> DfPn<'p, P> {
 /// needed, so any pruned child makes the node pruned; where the defender
 /// moves one disproved child is enough, so the node is pruned only if
 /// every disproved child is.
-fn disproof_loop_depth<P>(or_node: bool, children: &[Child<P>]) -> u32 {
+fn disproof_loop_depth(or_node: bool, children: &[Child]) -> u32 {
     let disproved = children.iter().filter(|c| c.pn.is_infinite());
     let mut clean = disproved
         .clone()

@@ -18,7 +18,7 @@ impl<P: Position> DfPn<'_, P> {
     /// first position on the current path, the *source node* where the two
     /// lines part; the source node's two children on them are recorded as
     /// meeting below ([`DfPn::source_groups`]).
-    pub(super) fn detect_sources(&mut self, hash: u64, depth: u32, children: &[Child<P>]) {
+    pub(super) fn detect_sources(&mut self, hash: u64, depth: u32, children: &[Child]) {
         for child in children {
             let Some(&from) = self.parents.get(&child.hash) else {
                 continue;
@@ -60,7 +60,7 @@ impl<P: Position> DfPn<'_, P> {
     /// meet, as detected so far (`group[i]`: the group of child `i`, the
     /// index of its first member); `None` where none was detected (each
     /// child its own group: plain sums).
-    pub(super) fn source_groups(&self, hash: u64, children: &[Child<P>]) -> Option<Vec<usize>> {
+    pub(super) fn source_groups(&self, hash: u64, children: &[Child]) -> Option<Vec<usize>> {
         let pairs = self.merges.get(&hash)?;
         let mut group: Vec<usize> = (0..children.len()).collect();
         let index = |h: u64| children.iter().position(|c| c.hash == h);
