@@ -139,6 +139,12 @@ def main():
     parser.add_argument("--fsf", default=None, help="Fairy-Stockfish binary")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--opening-plies", type=int, default=2)
+    parser.add_argument(
+        "--tablebases",
+        default=None,
+        help="ransom's Losing-chess tables (`ransom tb build --pieces 4 --dir DIR`), "
+        "used at the root and inside its search",
+    )
     args = parser.parse_args()
     if not os.path.exists(args.ransom):
         sys.exit(f"{args.ransom} not found: run `cargo build --release` first")
@@ -148,6 +154,10 @@ def main():
         "fsf": chess.engine.SimpleEngine.popen_uci(fsf),
     }
     engines["fsf"].configure({"Skill Level": args.skill, "Threads": 1})
+    if args.tablebases:
+        if not os.path.isdir(args.tablebases):
+            sys.exit(f"{args.tablebases}: no such table directory")
+        engines["ransom"].configure({"Tablebases": os.path.abspath(args.tablebases)})
     points, flags, illegal, broken, claims = [], [], [], [], 0
     try:
         for game_number in range(args.games):
@@ -180,6 +190,7 @@ def main():
         "score": round(mean, 3), "error95": round(error, 3),
         "flags": flags, "illegal": illegal,
         "mate_claims": claims, "mate_claims_broken": broken,
+        "tablebases": args.tablebases,
     }
     print(json.dumps(summary))
     print(f"| {args.variant} | {args.skill} | {n} | {summary['wins']}/{summary['draws']}/"

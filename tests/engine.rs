@@ -206,3 +206,92 @@ fn beats_a_random_mover_in_the_variants_without_another_engine() {
         assert_eq!(as_black, Result::BlackWins, "{variant:?}");
     }
 }
+
+/// RULES L1–L3 through the 2-man antichess tables: with the tables, the
+/// engine's value of every sampled 2-man position has the table's sign
+/// (a table win counts as a won game, below a mate the search sees), its
+/// move keeps the win, and without them a shallow search misjudges some.
+#[test]
+fn endgame_tables_settle_the_positions_they_cover() {
+    use ransom::search::engine::score::TABLE_WIN;
+    use ransom::search::oracle::{Oracle, TablebaseOracle};
+    use ransom::tablebase::{self, Material, Wdl};
+    use ransom::variants::{Antichess, International};
+
+    let dir = common::fresh_dir("engine", "tables2");
+    tablebase::build::<International>(&dir, &Material::all_up_to(2), |_, _, _| {})
+        .expect("build the 2-man antichess tables");
+    let tables = TablebaseOracle::<International>::open(&dir).expect("tables were built");
+    let (engine, engine_alone) = (Engine::new(1 << 20), Engine::new(1 << 20));
+    let limits = Limits {
+        depth: Some(1),
+        ..Limits::default()
+    };
+    let options = SearchOptions::default();
+    let (mut sampled, mut misjudged_alone) = (0, 0);
+    let sign = |wdl: Wdl| match wdl {
+        Wdl::Win => 1,
+        Wdl::Loss => -1,
+        Wdl::Draw => 0,
+    };
+    for i in 0..400u32 {
+        // Two men on distinct squares, spread over the board and the roles.
+        let (a, b) = ((i * 37) % 64, (i * 11 + 29) % 64);
+        let (white, black) = (
+            "KQRBNP".as_bytes()[(i % 6) as usize],
+            "kqrbnp".as_bytes()[(i / 6 % 6) as usize],
+        );
+        if a == b {
+            continue;
+        }
+        let mut squares = [b'1'; 64];
+        squares[a as usize] = white;
+        squares[b as usize] = black;
+        let rows: Vec<String> = (0..8)
+            .rev()
+            .map(|rank| {
+                squares[rank * 8..rank * 8 + 8]
+                    .iter()
+                    .map(|&c| c as char)
+                    .collect()
+            })
+            .collect();
+        let text = format!("{} w - - 0 1", rows.join("/"));
+        let Ok(pos) = fen::parse_position::<Antichess>(&text) else {
+            continue;
+        };
+        if pos.outcome().is_some() {
+            continue;
+        }
+        let Some(truth) = tables.probe_wdl(&pos) else {
+            continue;
+        };
+        sampled += 1;
+        let with = engine.search_with(&pos, &[], &limits, &options, Some(&tables), &mut |_| {});
+        let value = with.info.lines[0].value;
+        assert_eq!(
+            value.signum(),
+            sign(truth),
+            "{text}: table {truth:?}, engine {value}"
+        );
+        if truth == Wdl::Win && value <= TABLE_WIN {
+            assert_eq!(value, TABLE_WIN - 1, "{text}: a table win one turn away");
+            let mut child = pos.clone();
+            child.play_unchecked(with.best.unwrap());
+            assert_eq!(
+                tables.probe_wdl(&child),
+                Some(Wdl::Loss),
+                "{text}: the move keeps the win"
+            );
+        }
+        let alone = engine_alone.search(&pos, &[], &limits, &options, &mut |_| {});
+        if alone.info.lines[0].value.signum() != sign(truth) {
+            misjudged_alone += 1;
+        }
+    }
+    assert!(sampled >= 200, "only {sampled} positions sampled");
+    assert!(
+        misjudged_alone > 0,
+        "the tables should matter to a depth-1 search"
+    );
+}

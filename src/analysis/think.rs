@@ -14,6 +14,7 @@ use crate::search::mate::{MateOptions, MateSolution, MateStatus, longest_line, s
 use crate::search::{Budget, StopSignal};
 use crate::{Color, Position, Variant};
 use serde::Serialize;
+use std::any::Any;
 use std::time::{Duration, Instant};
 
 /// The limits a `go` command sets (the clock for both sides; the engine
@@ -178,7 +179,7 @@ pub enum Thought {
 impl Thinker<'_> {
     /// Chooses the move at `pos`, telling `on_event` what happens;
     /// `plan` carries a mate found or announced to the next moves.
-    pub fn think<P: Position>(
+    pub fn think<P: Position + Any>(
         &self,
         pos: &P,
         plan: &mut MatePlan,
@@ -232,11 +233,14 @@ impl Thinker<'_> {
             multipv: self.multipv,
             search_moves,
         };
-        let report = self
-            .engine
-            .search(pos, self.history, &limits, &options, &mut |info| {
-                on_event(ThinkEvent::Iteration(info))
-            });
+        let report = self.engine.search_with(
+            pos,
+            self.history,
+            &limits,
+            &options,
+            self.knowledge.oracle::<P>(),
+            &mut |info| on_event(ThinkEvent::Iteration(info)),
+        );
         let Some(best) = report.best else {
             return Thought::Searched { turn: None };
         };

@@ -11,6 +11,10 @@ pub const INFINITE: i32 = 32_000;
 pub const WIN: i32 = 31_000;
 /// Scores beyond this (in absolute value) are forced wins or losses.
 pub const WIN_BOUND: i32 = WIN - 2_000;
+/// The score of a win an endgame table gives at the root (less the turns
+/// to the table's position): above any evaluation, below every forced
+/// mate, and shown in centipawns.
+pub const TABLE_WIN: i32 = WIN_BOUND - 1_000;
 
 /// A score as UCI shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

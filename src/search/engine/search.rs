@@ -13,11 +13,13 @@
 use super::TimeLimits;
 use super::eval::{Weights, evaluate};
 use super::ordering::{Heuristics, is_noisy};
-use super::score::{INFINITE, Score, WIN, WIN_BOUND, from_table, to_table, win_in};
+use super::score::{INFINITE, Score, TABLE_WIN, WIN, WIN_BOUND, from_table, to_table, win_in};
 use super::table::{Bound, Entry, Table};
 use crate::moves::{Move, MoveList, encode};
 use crate::position::{Outcome, Position};
 use crate::search::StopSignal;
+use crate::search::oracle::Oracle;
+use crate::tablebase::Wdl;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -132,7 +134,26 @@ impl Engine {
         options: &SearchOptions,
         on_iteration: &mut dyn FnMut(&Info),
     ) -> Report {
+        self.search_with(root, history, limits, options, None, on_iteration)
+    }
+
+    /// [`Engine::search`] with endgame tables: a position `tables` covers
+    /// (its men counted before anything is searched) scores as a won,
+    /// lost or drawn game instead of being searched. A table win scores
+    /// [`TABLE_WIN`] less the turns to reach it, below every forced mate
+    /// the search proves itself, and is shown in centipawns, never as a
+    /// mate (a table gives the result, not the moves to it).
+    pub fn search_with<P: Position>(
+        &self,
+        root: &P,
+        history: &[u64],
+        limits: &Limits,
+        options: &SearchOptions,
+        tables: Option<&dyn Oracle<P>>,
+        on_iteration: &mut dyn FnMut(&Info),
+    ) -> Report {
         let shared = Shared {
+            tables,
             table: &self.table,
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
@@ -171,7 +192,9 @@ impl Engine {
 }
 
 /// What the threads of one search share.
-struct Shared<'a> {
+struct Shared<'a, P> {
+    /// Endgame tables that settle the positions they cover.
+    tables: Option<&'a dyn Oracle<P>>,
     table: &'a Table,
     stop: AtomicBool,
     nodes: AtomicU64,
@@ -180,7 +203,7 @@ struct Shared<'a> {
     weights: Weights,
 }
 
-impl Shared<'_> {
+impl<P> Shared<'_, P> {
     fn info(&self, depth: u32, seldepth: u32, lines: Vec<Line>) -> Info {
         Info {
             depth,
@@ -238,8 +261,8 @@ struct RootMove {
 }
 
 /// One thread's search.
-struct Searcher<'a> {
-    shared: &'a Shared<'a>,
+struct Searcher<'a, P> {
+    shared: &'a Shared<'a, P>,
     /// Hashes of the game before the root, then of the line searched.
     path: Vec<u64>,
     heuristics: Heuristics,
@@ -252,8 +275,8 @@ struct Searcher<'a> {
     main: bool,
 }
 
-impl<'a> Searcher<'a> {
-    fn new(shared: &'a Shared<'a>, history: &[u64], main: bool) -> Self {
+impl<'a, P: Position> Searcher<'a, P> {
+    fn new(shared: &'a Shared<'a, P>, history: &[u64], main: bool) -> Self {
         Searcher {
             shared,
             path: history.to_vec(),
@@ -268,7 +291,7 @@ impl<'a> Searcher<'a> {
 
     /// Iterative deepening from `first_depth`, with `multipv` lines; the
     /// main thread reports each iteration.
-    fn iterate<P: Position>(
+    fn iterate(
         &mut self,
         root: &P,
         moves: MoveList,
@@ -369,7 +392,7 @@ impl<'a> Searcher<'a> {
     /// Searches the root moves `roots` (the first is the expected best) to
     /// `depth`; afterwards `roots[0]` is the best with its exact score and
     /// line. False when the search was stopped before any move was done.
-    fn search_root<P: Position>(&mut self, root: &P, roots: &mut [RootMove], depth: u32) -> bool {
+    fn search_root(&mut self, root: &P, roots: &mut [RootMove], depth: u32) -> bool {
         let mut alpha = -INFINITE;
         let beta = INFINITE;
         let mut best = 0;
@@ -416,7 +439,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// The value of `child` for the side that moved into it.
-    fn child<P: Position>(
+    fn child(
         &mut self,
         child: &Child<P>,
         depth: i32,
@@ -466,7 +489,7 @@ impl<'a> Searcher<'a> {
     /// Alpha-beta over one node at `ply` from the root, `turns` turns
     /// from it; `line` receives the best line below.
     #[allow(clippy::too_many_arguments)]
-    fn node<P: Position>(
+    fn node(
         &mut self,
         pos: &P,
         depth: i32,
@@ -488,6 +511,9 @@ impl<'a> Searcher<'a> {
         let hash = pos.zobrist();
         if !pos.is_mid_turn() && self.repeats(hash) {
             return 0;
+        }
+        if let Some(value) = self.table_value(pos, turns) {
+            return value;
         }
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(pos, moves, alpha, beta, ply, turns, 0);
@@ -592,7 +618,7 @@ impl<'a> Searcher<'a> {
     /// Quiescence: stand pat on the evaluation unless the side to move is
     /// in check or must capture, then captures and promotions.
     #[allow(clippy::too_many_arguments)]
-    fn quiesce<P: Position>(
+    fn quiesce(
         &mut self,
         pos: &P,
         moves: MoveList,
@@ -653,13 +679,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// Quiescence at `child`, for its side to move.
-    fn quiesce_node<P: Position>(
-        &mut self,
-        child: &Child<P>,
-        alpha: i32,
-        beta: i32,
-        qply: u32,
-    ) -> i32 {
+    fn quiesce_node(&mut self, child: &Child<P>, alpha: i32, beta: i32, qply: u32) -> i32 {
         if self.tick() {
             return 0;
         }
@@ -669,7 +689,21 @@ impl<'a> Searcher<'a> {
         if let Some(outcome) = pos.outcome_given(&moves) {
             return outcome_value(outcome, pos, turns);
         }
+        if let Some(value) = self.table_value(pos, turns) {
+            return value;
+        }
         self.quiesce(pos, moves, alpha, beta, ply, turns, qply)
+    }
+
+    /// The value the endgame tables give `pos` (`turns` from the root),
+    /// for its side to move; `None` where they do not cover it.
+    fn table_value(&self, pos: &P, turns: u32) -> Option<i32> {
+        let wdl = self.shared.tables?.probe_wdl(pos)?;
+        Some(match wdl {
+            Wdl::Win => TABLE_WIN - turns as i32,
+            Wdl::Loss => -(TABLE_WIN - turns as i32),
+            Wdl::Draw => 0,
+        })
     }
 }
 
