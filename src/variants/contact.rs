@@ -256,11 +256,10 @@ fn king_capturable(state: &State, color: Color) -> bool {
         .is_some_and(|king| capturable(state, king, !color))
 }
 
-/// Pushes a pawn move, with one move per available piece on the last rank
-/// and none at all if no piece is available (RULES C6).
+/// The pieces a pawn of the side to move may be replaced by on the last
+/// rank (RULES C6: its side's captured pieces), and how many there are.
 #[inline]
-fn push_pawn(state: &State, from: Square, to: Square, capture: Option<Role>, moves: &mut MoveList) {
-    // RULES C6: the promotion choices are the captured men of the mover's colour.
+fn promotion_choices(state: &State) -> ([Role; 4], usize) {
     let mut promotions = [Role::Queen; 4];
     let mut available = 0;
     for role in PIECES {
@@ -269,12 +268,54 @@ fn push_pawn(state: &State, from: Square, to: Square, capture: Option<Role>, mov
             available += 1;
         }
     }
-    crate::movegen::push_pawn(from, to, capture, &promotions[..available], moves);
+    (promotions, available)
+}
+
+/// Where [`pseudo_legal`] puts the moves it finds: a move list, or a
+/// count of them (the mobility hint, without listing).
+trait MoveSink {
+    /// A move of a man other than a pawn.
+    fn add(&mut self, mv: Move);
+    /// A pawn's move: one per piece available on the last rank and none
+    /// at all if no piece is available (RULES C6), else one.
+    fn add_pawn(&mut self, state: &State, from: Square, to: Square, capture: Option<Role>);
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn add(&mut self, mv: Move) {
+        self.push(mv);
+    }
+
+    #[inline]
+    fn add_pawn(&mut self, state: &State, from: Square, to: Square, capture: Option<Role>) {
+        let (promotions, available) = promotion_choices(state);
+        crate::movegen::push_pawn(from, to, capture, &promotions[..available], self);
+    }
+}
+
+/// The number of moves [`pseudo_legal`] would list.
+struct MoveCount(usize);
+
+impl MoveSink for MoveCount {
+    #[inline]
+    fn add(&mut self, _: Move) {
+        self.0 += 1;
+    }
+
+    #[inline]
+    fn add_pawn(&mut self, state: &State, _: Square, to: Square, _: Option<Role>) {
+        self.0 += if Bitboard::BACKRANKS.contains(to) {
+            promotion_choices(state).1
+        } else {
+            1
+        };
+    }
 }
 
 /// Every move of the side to move by the capture and movement rules,
 /// without the king-safety test (RULES C1–C4, C6).
-fn pseudo_legal(state: &State, moves: &mut MoveList) {
+fn pseudo_legal(state: &State, moves: &mut impl MoveSink) {
     let board = &state.board;
     let us = state.turn;
     let ours = board.by_color(us);
@@ -285,7 +326,7 @@ fn pseudo_legal(state: &State, moves: &mut MoveList) {
         if role == Role::Knight {
             // RULES C2: the knight captures as in chess; it never jumps (C3).
             for to in attacks::knight_attacks(from).without(ours | kings) {
-                moves.push(Move::Normal {
+                moves.add(Move::Normal {
                     role,
                     from,
                     capture: board.role_at(to),
@@ -326,9 +367,9 @@ fn pseudo_legal(state: &State, moves: &mut MoveList) {
                     None
                 };
                 if role == Role::Pawn {
-                    push_pawn(state, from, to, capture, moves);
+                    moves.add_pawn(state, from, to, capture);
                 } else {
-                    moves.push(Move::Normal {
+                    moves.add(Move::Normal {
                         role,
                         from,
                         capture,
@@ -344,13 +385,13 @@ fn pseudo_legal(state: &State, moves: &mut MoveList) {
                 if occupied.contains(first) {
                     continue;
                 }
-                push_pawn(state, from, first, None, moves);
+                moves.add_pawn(state, from, first, None);
                 if d == forward(us)
                     && from.relative_rank(us) == 1
                     && let Some(two) = next(first, d)
                     && !occupied.contains(two)
                 {
-                    push_pawn(state, from, two, None, moves);
+                    moves.add_pawn(state, from, two, None);
                 }
                 continue;
             }
@@ -358,7 +399,7 @@ fn pseudo_legal(state: &State, moves: &mut MoveList) {
             let mut to = first;
             loop {
                 if !occupied.contains(to) {
-                    moves.push(Move::Normal {
+                    moves.add(Move::Normal {
                         role,
                         from,
                         capture: None,
@@ -374,7 +415,7 @@ fn pseudo_legal(state: &State, moves: &mut MoveList) {
                     }
                 }
                 if !ours.contains(to) && !kings.contains(to) && unbacked(board, to, d) {
-                    moves.push(Move::Normal {
+                    moves.add(Move::Normal {
                         role,
                         from,
                         capture: board.role_at(to),
@@ -615,9 +656,9 @@ impl Position for Contact {
         if self.is_check() {
             return None;
         }
-        let mut moves = MoveList::new();
-        pseudo_legal(&self.state, &mut moves);
-        Some(moves.len())
+        let mut count = MoveCount(0);
+        pseudo_legal(&self.state, &mut count);
+        Some(count.0)
     }
 
     fn play_unchecked(&mut self, m: Move) {
@@ -636,5 +677,54 @@ impl Position for Contact {
             (self.state.board.occupied() == self.state.board.by_role(Role::King))
                 .then(|| Outcome::draw(OutcomeKind::Draw))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::fen;
+
+    /// Compares the count with the list of [`pseudo_legal`] at every node
+    /// `depth` plies deep; returns the nodes compared.
+    fn walk(pos: &Contact, depth: u32) -> u64 {
+        let mut list = MoveList::new();
+        pseudo_legal(&pos.state, &mut list);
+        let mut count = MoveCount(0);
+        pseudo_legal(&pos.state, &mut count);
+        assert_eq!(count.0, list.len(), "{}", fen::write(pos));
+        if depth == 0 {
+            return 1;
+        }
+        1 + pos
+            .legal_moves()
+            .iter()
+            .map(|&m| {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                walk(&child, depth - 1)
+            })
+            .sum::<u64>()
+    }
+
+    /// The mobility hint counts what the pseudo-legal list holds: jumps,
+    /// jump captures, pawn steps and promotions by captured men (RULES C1–
+    /// C4, C6), with and without pieces to promote to.
+    #[test]
+    fn the_pseudo_legal_count_equals_the_list() {
+        let nodes: u64 = [
+            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1", 3),
+            (
+                "r3k2r/ppp2ppp/2n1bn2/3pp3/3PP3/2N1BN2/PPP2PPP/R3K2R[Qq] b - - 0 8",
+                2,
+            ),
+            ("4k3/1P4P1/8/3p4/2P5/1P6/P5p1/4K3[QRNrb] w - - 0 1", 3),
+            ("4k3/1P4P1/8/3p4/2P5/1P6/P5p1/4K3[] w - - 0 1", 3),
+            ("2k5/pp1r4/2pB4/8/3P4/1P6/P1K5/7R[Nbn] b - - 0 30", 3),
+        ]
+        .iter()
+        .map(|(text, depth)| walk(&fen::parse_position(text).unwrap(), *depth))
+        .sum();
+        assert!(nodes > 10_000, "only {nodes} nodes compared");
     }
 }
