@@ -14,7 +14,6 @@ use crate::search::mate::{MateOptions, MateSolution, MateStatus, longest_line, s
 use crate::search::{Budget, StopSignal};
 use crate::{Color, Position, Variant};
 use serde::Serialize;
-use std::any::Any;
 use std::time::{Duration, Instant};
 
 /// The limits a `go` command sets (the clock for both sides; the engine
@@ -179,7 +178,7 @@ pub enum Thought {
 impl Thinker<'_> {
     /// Chooses the move at `pos`, telling `on_event` what happens;
     /// `plan` carries a mate found or announced to the next moves.
-    pub fn think<P: Position + Any>(
+    pub fn think<P: Position>(
         &self,
         pos: &P,
         plan: &mut MatePlan,

@@ -166,11 +166,7 @@ impl State {
     #[inline]
     fn take(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.board.remove(sq)?;
-        self.hash ^= zobrist::piece(piece, sq);
-        if self.promoted.contains(sq) {
-            self.promoted.discard(sq);
-            self.hash ^= zobrist::promoted(sq);
-        }
+        self.forget_taken(sq, piece);
         Some(piece)
     }
 
@@ -182,12 +178,18 @@ impl State {
         if !self.board.remove_if(sq, piece) {
             return self.take(sq);
         }
+        self.forget_taken(sq, piece);
+        Some(piece)
+    }
+
+    /// The hash and the promoted mark after `piece` left `sq`'s board.
+    #[inline]
+    fn forget_taken(&mut self, sq: Square, piece: Piece) {
         self.hash ^= zobrist::piece(piece, sq);
         if self.promoted.contains(sq) {
             self.promoted.discard(sq);
             self.hash ^= zobrist::promoted(sq);
         }
-        Some(piece)
     }
 
     #[inline]

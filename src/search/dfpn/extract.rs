@@ -176,8 +176,7 @@ impl<'s, 'p, P: Position> Reader<'s, 'p, P> {
                 .filter_map(|&mv| {
                     let mut child = pos.clone();
                     child.play_unchecked(mv);
-                    let child_moves = child.legal_moves();
-                    let rank = match search.terminal(&child, !child_moves.is_empty()) {
+                    let rank = match search.terminal(&child, child.has_legal_moves()) {
                         Some(true) => 0,
                         Some(false) => return None,
                         None => match search.table.get(&child.zobrist()) {
