@@ -12,7 +12,7 @@ mod common;
 
 use common::games::{Player, match_score};
 use ransom::Position;
-use ransom::search::engine::eval::Weights;
+use ransom::search::engine::eval::{HAND_WEIGHTS, LOSING_TERMS, LosingWeights, Weights};
 use ransom::variants::{Antichess, Contact, Crazyhouse, HitAndRun, Hostage};
 
 fn report(name: &str, (score, error): (f64, f64)) {
@@ -51,12 +51,28 @@ fn ten_thousand_nodes_against_one_thousand() {
 /// A tuning candidate: its name (the variant first) and its one change.
 type Candidate = (&'static str, fn(&mut Weights));
 
+/// Where the Losing-chess men and reach terms lie in [`LOSING_TERMS`].
+const MEN: std::ops::Range<usize> = 1..7;
+const REACH: std::ops::Range<usize> = 7..13;
+
+/// The hand-set Losing-chess weights (the first rounds' defaults), changed
+/// by `change`.
+fn hand(change: fn(&mut [i32; LOSING_TERMS])) -> LosingWeights {
+    let mut weights = HAND_WEIGHTS.opening;
+    change(&mut weights);
+    LosingWeights::flat(weights)
+}
+
 /// One round of tuning: the default weights against each candidate (one
 /// changed term) at 5,000 nodes a move, 100 games, openings of 4 random
 /// sub-moves; the variant is the candidate name's first word.
 fn tuning_round(candidates: &[Candidate]) {
+    tuning_round_with(5_000, 50, candidates);
+}
+
+/// [`tuning_round`] at `nodes` a move over `2 * pairs` games.
+fn tuning_round_with(nodes: u64, pairs: usize, candidates: &[Candidate]) {
     let base = Weights::default();
-    let (nodes, pairs) = (5_000, 50);
     for (name, change) in candidates {
         let mut changed = base;
         change(&mut changed);
@@ -82,9 +98,15 @@ fn tuning_round(candidates: &[Candidate]) {
 #[ignore = "tuning runs: about 20 minutes on 2 cores"]
 fn tuning_candidates() {
     tuning_round(&[
-        ("antichess: no mobility term", |w| w.losing_mobility = 0),
-        ("antichess: mobility 8", |w| w.losing_mobility = 8),
-        ("antichess: no role costs", |w| w.losing_role = [0; 6]),
+        ("antichess: no mobility term", |w| {
+            w.losing = hand(|l| l[REACH].fill(0))
+        }),
+        ("antichess: mobility 8", |w| {
+            w.losing = hand(|l| l[REACH].fill(8))
+        }),
+        ("antichess: no role costs", |w| {
+            w.losing = hand(|l| l[MEN].fill(-60))
+        }),
         ("crazyhouse: men in hand at 80%", |w| w.in_hand_percent = 80),
         ("crazyhouse: king zone 35", |w| {
             w.king_zone_attack_drops = 35
@@ -101,8 +123,12 @@ fn tuning_candidates() {
 #[ignore = "tuning runs: about 12 minutes on 2 cores"]
 fn tuning_round_two() {
     tuning_round(&[
-        ("antichess: mobility 2", |w| w.losing_mobility = 2),
-        ("antichess: each man 100", |w| w.losing_man = 100),
+        ("antichess: mobility 2", |w| {
+            w.losing = hand(|l| l[REACH].fill(2))
+        }),
+        ("antichess: each man 100", |w| {
+            w.losing = hand(|l| l[MEN].iter_mut().for_each(|m| *m -= 40))
+        }),
         ("crazyhouse: men in hand at 140%", |w| {
             w.in_hand_percent = 140
         }),
@@ -119,7 +145,22 @@ fn tuning_round_two() {
 #[ignore = "tuning runs: about a minute on 2 cores"]
 fn tuning_round_three() {
     tuning_round(&[
-        ("antichess: each man 100", |w| w.losing_man = 100),
-        ("antichess: mobility 1", |w| w.losing_mobility = 1),
+        ("antichess: each man 100", |w| {
+            w.losing = hand(|l| l[MEN].iter_mut().for_each(|m| *m -= 40))
+        }),
+        ("antichess: mobility 1", |w| {
+            w.losing = hand(|l| l[REACH].fill(1))
+        }),
     ]);
+}
+
+/// The fitted Losing-chess weights (docs/engine.md, "Tuning the
+/// Losing-chess evaluation") against the hand-set ones they replaced, at
+/// 5,000 and at 20,000 nodes a move.
+#[test]
+#[ignore = "tuning runs: a few minutes on 2 cores"]
+fn tuning_fitted_against_hand_weights() {
+    let hand: Candidate = ("antichess: the hand weights", |w| w.losing = HAND_WEIGHTS);
+    tuning_round_with(5_000, 200, &[hand]);
+    tuning_round_with(20_000, 200, &[hand]);
 }

@@ -5,8 +5,10 @@ use ransom::search::engine::eval::Weights;
 use ransom::search::engine::{Engine, Limits, SearchOptions};
 use ransom::{Color, Position};
 
-/// Who chooses the moves for one side.
+/// Who chooses the moves for one side (two per game: the weights' size
+/// does not matter).
 #[derive(Clone, Copy, Debug)]
+#[allow(clippy::large_enum_variant)]
 pub enum Player {
     /// A uniformly random legal move (seeded, so games repeat).
     Random,

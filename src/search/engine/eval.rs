@@ -17,6 +17,11 @@ use crate::board::{Bitboard, Color, Role, Square, attacks};
 use crate::position::{Position, State};
 use crate::variants::Variant;
 
+pub use super::losing_eval::{
+    FULL_BOARD, HAND_WEIGHTS, LOSING_TERM_NAMES, LOSING_TERMS, LosingWeights, TUNED_WEIGHTS,
+    losing_phase, losing_terms,
+};
+
 /// Which evaluation a variant uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Family {
@@ -72,12 +77,14 @@ pub struct Weights {
     pub pawn_advance: [i32; 8],
     /// Knight and bishop bonus per step from the rim (0 to 3).
     pub centre: i32,
-    /// Losing chess: the cost of owning one man (the fewer, the better).
-    pub losing_man: i32,
-    /// Losing chess: extra cost by role of men that are hard to give away.
-    pub losing_role: [i32; 6],
-    /// Losing chess: the value of one square a man of the side reaches.
-    pub losing_mobility: i32,
+    /// Losing chess: the weight of each of [`losing_terms`]'s terms (the
+    /// side to move's bonus among them; [`Weights::tempo`] is not added),
+    /// fitted to antichess games; used where the king is an ordinary man.
+    pub losing: LosingWeights,
+    /// The same for the Losing-chess rule sets with a royal king (losers,
+    /// losing-royal, losing-royal-mated), which no games were fitted to:
+    /// the hand-set weights.
+    pub losing_royal: LosingWeights,
 }
 
 impl Default for Weights {
@@ -92,9 +99,8 @@ impl Default for Weights {
             pawn_shield: 12,
             pawn_advance: [0, 0, 5, 10, 20, 35, 60, 0],
             centre: 6,
-            losing_man: 60,
-            losing_role: [10, 0, 0, 10, -10, 15],
-            losing_mobility: 2,
+            losing: TUNED_WEIGHTS,
+            losing_royal: HAND_WEIGHTS,
         }
     }
 }
@@ -103,13 +109,16 @@ impl Default for Weights {
 pub fn evaluate<P: Position>(pos: &P, w: &Weights) -> i32 {
     let state = pos.state();
     let family = Family::of(P::VARIANT);
-    let white = match family {
-        Family::Losing => losing_side(state, Color::White, w) - losing_side(state, Color::Black, w),
-        _ => {
-            material_side::<P>(state, family, Color::White, w)
-                - material_side::<P>(state, family, Color::Black, w)
-        }
-    };
+    if family == Family::Losing {
+        let weights = if P::ROYAL_KING {
+            &w.losing_royal
+        } else {
+            &w.losing
+        };
+        return weights.evaluate(&losing_terms(state, pos.turn()), losing_phase(state));
+    }
+    let white = material_side::<P>(state, family, Color::White, w)
+        - material_side::<P>(state, family, Color::Black, w);
     let score = if pos.turn() == Color::White {
         white
     } else {
@@ -192,15 +201,6 @@ fn ahead_of(us: Color, sq: Square) -> Bitboard {
     ahead
 }
 
-/// Losing chess: the terms for one side (higher is better for it).
-fn losing_side(state: &State, us: Color, w: &Weights) -> i32 {
-    let mut score = 0;
-    for_each_man(state, us, |role, _, reach| {
-        score += w.losing_mobility * reach - w.losing_man - w.losing_role[role.index()];
-    });
-    score
-}
-
 /// Calls `f` with the role, square and reach (squares attacked that `us`
 /// does not occupy) of each of `us`'s men on the board.
 fn for_each_man(state: &State, us: Color, mut f: impl FnMut(Role, Square, i32)) {
@@ -221,4 +221,30 @@ fn centrality(sq: Square) -> i32 {
     let rank = sq.rank() as i32;
     let from_edge = |x: i32| x.min(7 - x);
     from_edge(file).min(from_edge(rank))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::fen;
+    use crate::variants::{Antichess, Losers};
+
+    /// The fitted weights are for antichess's ordinary king; the rule sets
+    /// with a royal king keep the hand-set ones.
+    #[test]
+    fn losing_rule_sets_with_a_royal_king_keep_the_hand_weights() {
+        let text = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w - - 2 3";
+        let w = Weights::default();
+        let antichess: Antichess = fen::parse_position(text).unwrap();
+        let losers: Losers = fen::parse_position(text).unwrap();
+        let state = antichess.state();
+        let terms = losing_terms(state, Color::White);
+        let phase = losing_phase(state);
+        assert_eq!(
+            evaluate(&antichess, &w),
+            TUNED_WEIGHTS.evaluate(&terms, phase)
+        );
+        assert_eq!(evaluate(&losers, &w), HAND_WEIGHTS.evaluate(&terms, phase));
+        assert_eq!(w.losing_royal, HAND_WEIGHTS);
+    }
 }

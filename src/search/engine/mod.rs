@@ -8,6 +8,8 @@
 
 pub mod clock;
 pub mod eval;
+pub mod fit;
+mod losing_eval;
 mod ordering;
 pub mod score;
 mod search;
