@@ -12,7 +12,9 @@ mod common;
 
 use common::games::{Player, match_score};
 use ransom::Position;
-use ransom::search::engine::eval::{HAND_WEIGHTS, LOSING_TERMS, LosingWeights, Weights};
+use ransom::search::engine::eval::{
+    HAND_WEIGHTS, LOSING_TERMS, LosingWeights, MEN_TERMS, REACH_TERMS, Weights,
+};
 use ransom::variants::{Antichess, Contact, Crazyhouse, HitAndRun, Hostage};
 
 fn report(name: &str, (score, error): (f64, f64)) {
@@ -50,10 +52,6 @@ fn ten_thousand_nodes_against_one_thousand() {
 
 /// A tuning candidate: its name (the variant first) and its one change.
 type Candidate = (&'static str, fn(&mut Weights));
-
-/// Where the Losing-chess men and reach terms lie in [`LOSING_TERMS`].
-const MEN: std::ops::Range<usize> = 1..7;
-const REACH: std::ops::Range<usize> = 7..13;
 
 /// The hand-set Losing-chess weights (the first rounds' defaults), changed
 /// by `change`.
@@ -99,13 +97,13 @@ fn tuning_round_with(nodes: u64, pairs: usize, candidates: &[Candidate]) {
 fn tuning_candidates() {
     tuning_round(&[
         ("antichess: no mobility term", |w| {
-            w.losing = hand(|l| l[REACH].fill(0))
+            w.losing = hand(|l| l[REACH_TERMS].fill(0))
         }),
         ("antichess: mobility 8", |w| {
-            w.losing = hand(|l| l[REACH].fill(8))
+            w.losing = hand(|l| l[REACH_TERMS].fill(8))
         }),
         ("antichess: no role costs", |w| {
-            w.losing = hand(|l| l[MEN].fill(-60))
+            w.losing = hand(|l| l[MEN_TERMS].fill(-60))
         }),
         ("crazyhouse: men in hand at 80%", |w| w.in_hand_percent = 80),
         ("crazyhouse: king zone 35", |w| {
@@ -124,10 +122,10 @@ fn tuning_candidates() {
 fn tuning_round_two() {
     tuning_round(&[
         ("antichess: mobility 2", |w| {
-            w.losing = hand(|l| l[REACH].fill(2))
+            w.losing = hand(|l| l[REACH_TERMS].fill(2))
         }),
         ("antichess: each man 100", |w| {
-            w.losing = hand(|l| l[MEN].iter_mut().for_each(|m| *m -= 40))
+            w.losing = hand(|l| l[MEN_TERMS].iter_mut().for_each(|m| *m -= 40))
         }),
         ("crazyhouse: men in hand at 140%", |w| {
             w.in_hand_percent = 140
@@ -146,10 +144,10 @@ fn tuning_round_two() {
 fn tuning_round_three() {
     tuning_round(&[
         ("antichess: each man 100", |w| {
-            w.losing = hand(|l| l[MEN].iter_mut().for_each(|m| *m -= 40))
+            w.losing = hand(|l| l[MEN_TERMS].iter_mut().for_each(|m| *m -= 40))
         }),
         ("antichess: mobility 1", |w| {
-            w.losing = hand(|l| l[REACH].fill(1))
+            w.losing = hand(|l| l[REACH_TERMS].fill(1))
         }),
     ]);
 }

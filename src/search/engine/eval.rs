@@ -17,9 +17,11 @@ use crate::board::{Bitboard, Color, Role, Square, attacks};
 use crate::position::{Position, State};
 use crate::variants::Variant;
 
+use super::men::for_each_man;
+
 pub use super::losing_eval::{
-    FULL_BOARD, HAND_WEIGHTS, LOSING_TERM_NAMES, LOSING_TERMS, LosingWeights, TUNED_WEIGHTS,
-    losing_phase, losing_terms,
+    FULL_BOARD, HAND_WEIGHTS, LOSING_TERM_NAMES, LOSING_TERMS, LosingWeights, MEN_TERMS,
+    REACH_TERMS, TUNED_WEIGHTS, losing_phase, losing_terms,
 };
 
 /// Which evaluation a variant uses.
@@ -82,8 +84,8 @@ pub struct Weights {
     /// fitted to antichess games; used where the king is an ordinary man.
     pub losing: LosingWeights,
     /// The same for the Losing-chess rule sets with a royal king (losers,
-    /// losing-royal, losing-royal-mated), which no games were fitted to:
-    /// the hand-set weights.
+    /// ICC losers, kamikaze, losing-royal, losing-royal-mated), which no
+    /// games were fitted to: the hand-set weights.
     pub losing_royal: LosingWeights,
 }
 
@@ -130,7 +132,9 @@ pub fn evaluate<P: Position>(pos: &P, w: &Weights) -> i32 {
 /// The material family's terms for one side.
 fn material_side<P: Position>(state: &State, family: Family, us: Color, w: &Weights) -> i32 {
     let mut score = 0;
-    for_each_man(state, us, |role, sq, reach| {
+    let own = state.board.by_color(us);
+    for_each_man(state, us, |role, sq, attacked| {
+        let reach = attacked.without(own).count() as i32;
         score += MATERIAL[role.index()] + w.mobility[role.index()] * reach;
         score += match role {
             Role::Pawn => w.pawn_advance[sq.relative_rank(us) as usize],
@@ -199,20 +203,6 @@ fn ahead_of(us: Color, sq: Square) -> Bitboard {
         }
     }
     ahead
-}
-
-/// Calls `f` with the role, square and reach (squares attacked that `us`
-/// does not occupy) of each of `us`'s men on the board.
-fn for_each_man(state: &State, us: Color, mut f: impl FnMut(Role, Square, i32)) {
-    let board = &state.board;
-    let occupied = board.occupied();
-    let own = board.by_color(us);
-    for role in Role::ALL {
-        for sq in board.by_piece(role.of(us)) {
-            let reach = attacks::attacks(us, role, sq, occupied).without(own);
-            f(role, sq, reach.count() as i32);
-        }
-    }
 }
 
 /// 0 on the rim, 3 on the four centre squares.

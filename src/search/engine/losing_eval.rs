@@ -4,8 +4,10 @@
 //! (`examples/tune_losing.rs`, docs/engine.md "Tuning the Losing-chess
 //! evaluation").
 
-use crate::board::{Bitboard, Color, Role, attacks};
+use super::men::for_each_man;
+use crate::board::{Bitboard, Color, Role};
 use crate::position::State;
+use std::ops::Range;
 
 /// How many terms the Losing-chess evaluation has.
 pub const LOSING_TERMS: usize = 28;
@@ -45,6 +47,10 @@ pub const LOSING_TERM_NAMES: [&str; LOSING_TERMS] = [
 /// Where each group of terms starts.
 const MEN: usize = 1;
 const REACH: usize = 7;
+/// The men terms by role, pawn first.
+pub const MEN_TERMS: Range<usize> = MEN..MEN + 6;
+/// The reach terms by role, pawn first.
+pub const REACH_TERMS: Range<usize> = REACH..REACH + 6;
 const PAWN_RANK: usize = 13;
 const ATTACKED: usize = 19;
 const ATTACKED_DEFENDED: usize = 25;
@@ -68,32 +74,27 @@ pub fn losing_terms(state: &State, us: Color) -> [i32; LOSING_TERMS] {
     terms[0] = 1;
     let board = &state.board;
     let occupied = board.occupied();
-    let mut covers = [Bitboard::EMPTY; 2];
-    for (side, sign) in [(us, 1), (!us, -1)] {
+    // The terms one side adds with `sign`; returns the squares it attacks.
+    let mut add_side = |side: Color, sign: i32| {
         let own = board.by_color(side);
         let mut covered = Bitboard::EMPTY;
-        for role in Role::ALL {
-            let men = board.by_piece(role.of(side));
-            terms[MEN + role.index()] += sign * men.count() as i32;
-            for sq in men {
-                let attacked = attacks::attacks(side, role, sq, occupied);
-                covered |= attacked;
-                terms[REACH + role.index()] += sign * attacked.without(own).count() as i32;
-            }
-        }
-        let pawns = board.by_piece(Role::Pawn.of(side));
-        for sq in pawns {
+        for_each_man(state, side, |role, sq, attacked| {
+            covered |= attacked;
+            terms[MEN + role.index()] += sign;
+            terms[REACH + role.index()] += sign * attacked.without(own).count() as i32;
             let rank = sq.relative_rank(side) as usize;
-            if (1..=6).contains(&rank) {
+            if role == Role::Pawn && (1..=6).contains(&rank) {
                 terms[PAWN_RANK + rank - 1] += sign;
             }
-        }
+        });
+        let pawns = board.by_piece(Role::Pawn.of(side));
         let pushes = pawns.shift_forward(side == Color::White).without(occupied);
         terms[PUSHES] += sign * pushes.count() as i32;
         terms[DEFENDED] += sign * (covered & own).count() as i32;
-        covers[usize::from(side == us)] = covered;
-    }
-    let (theirs, ours) = (covers[0], covers[1]);
+        covered
+    };
+    let ours = add_side(us, 1);
+    let theirs = add_side(!us, -1);
     for role in Role::ALL {
         let attacked = board.by_piece(role.of(us)) & theirs;
         terms[ATTACKED + role.index()] = attacked.count() as i32;
@@ -166,6 +167,7 @@ pub const TUNED_WEIGHTS: LosingWeights = LosingWeights {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::attacks;
     use crate::notation::fen;
     use crate::position::Position;
     use crate::variants::Antichess;

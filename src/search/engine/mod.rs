@@ -10,6 +10,7 @@ pub mod clock;
 pub mod eval;
 pub mod fit;
 mod losing_eval;
+mod men;
 mod ordering;
 pub mod score;
 mod search;
