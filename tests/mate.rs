@@ -562,3 +562,37 @@ fn two_threads_certify_the_same_lengths_as_one() {
         }
     }
 }
+
+/// `--all-keys` for a mate of 5 or more: every root move is classified
+/// root move by root move (on one thread or two), each key's own solution
+/// is verified, and the length is then certified over the keys alone (a
+/// move that mates in no fewer than 5 cannot mate in 4). This mate in 5
+/// (mates2000) has four keys, the bishop's moves along the long diagonal;
+/// the old way (certify over every root move, then search each root move
+/// again for the keys) listed the same four.
+#[test]
+fn every_key_of_a_long_mate_is_found_on_one_thread_and_on_two() {
+    let pos: Chess = fen::parse_position("4K3/4B2p/p3k2P/8/n2PB1p1/1N4P1/8/8 w - - 0 1").unwrap();
+    let san = |keys: &[ransom::moves::Move]| -> Vec<String> {
+        keys.iter()
+            .map(|&m| ransom::notation::san::write(&pos, m))
+            .collect()
+    };
+    for threads in [1, 2] {
+        let report = solve_mate(
+            &pos,
+            &MateOptions {
+                all_keys: true,
+                threads,
+                ..options(5)
+            },
+            &mut |_| {},
+        );
+        assert_eq!(report.length, Some(5), "{:?}", report.notes);
+        assert!(report.shortest, "{:?}", report.notes);
+        assert!(report.notes.is_empty(), "{:?}", report.notes);
+        let mut keys = san(&report.keys);
+        keys.sort();
+        assert_eq!(keys, ["Bb7", "Bc6", "Bg2", "Bh1"], "{threads} threads");
+    }
+}

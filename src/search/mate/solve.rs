@@ -4,7 +4,7 @@
 
 use super::search::{Bound, MateSearch};
 use super::solution::{MateSolution, extract};
-use super::split::search_root_split;
+use super::split::{Keys, find_keys_split, search_root_split};
 use super::verify::{VerifiedMate, verify_mate};
 use crate::moves::Move;
 use crate::position::Position;
@@ -208,23 +208,45 @@ pub fn solve_mate_streaming<P: Position>(
         }
     }
     // A long mate's length is certified root move by root move (on
-    // several threads if asked).
+    // several threads if asked), after its keys are found if they are
+    // asked for.
     let mut settled_by_split = false;
-    if let Some((length, _)) = &found
+    let mut split_keys = None;
+    if let Some((length, solution)) = &found
         && *length > SPLIT_MIN_BOUND
         && !report.shortest
     {
+        let mut candidates = root.legal_moves().to_vec();
+        if options.all_keys {
+            let budget = remaining_budget(options, &report, start);
+            let keys = find_keys_split(root, *length, &budget, options.threads, oracle, progress);
+            report.nodes += keys.nodes;
+            let found_key = solution.get(root.zobrist()).map(|(mv, _)| mv);
+            if keys.complete && found_key.is_some_and(|key| keys.keys.contains(&key)) {
+                // Every other move is disproved within `length`, so within
+                // any shorter bound: only the keys can hold a shorter mate.
+                candidates = keys.keys.clone();
+            }
+            split_keys = Some(keys);
+        }
         let budget = remaining_budget(options, &report, start);
-        let (result, nodes) =
-            search_root_split(root, length - 1, &budget, options.threads, oracle, progress);
+        let (result, nodes) = search_root_split(
+            root,
+            &candidates,
+            length - 1,
+            &budget,
+            options.threads,
+            oracle,
+            progress,
+        );
         report.nodes += nodes;
         match result {
             SearchResult::Disproved => {
                 report.shortest = true;
                 settled_by_split = true;
             }
-            // A shorter mate: the search below finds it.
-            SearchResult::Proved => {}
+            // A shorter mate: the search below finds it (and its keys).
+            SearchResult::Proved => split_keys = None,
             SearchResult::Unknown => {
                 let note = budget_note(report.nodes, start.elapsed());
                 report.notes.push(not_ruled_out(*length, &note));
@@ -271,7 +293,15 @@ pub fn solve_mate_streaming<P: Position>(
         },
     }
     if let Some((length, solution)) = found {
-        accept(&mut search, root, options, length, solution, &mut report);
+        accept(
+            &mut search,
+            root,
+            options,
+            length,
+            solution,
+            split_keys,
+            &mut report,
+        );
     }
     report.nodes += search.nodes();
     report.elapsed = start.elapsed();
@@ -414,13 +444,16 @@ fn announce<P: Position>(
     on_found(&early);
 }
 
-/// Verifies a solution and, if sound, makes it the report's answer.
+/// Verifies a solution and, if sound, makes it the report's answer. With
+/// `all_keys`, the keys are `split_keys` when the split search found them
+/// for this length, else they are searched here.
 fn accept<P: Position>(
     search: &mut MateSearch<'_, P>,
     root: &P,
     options: &MateOptions,
     length: Bound,
     solution: MateSolution,
+    split_keys: Option<Keys>,
     report: &mut MateReport,
 ) {
     match verify_mate(root, root.turn(), &solution, length) {
@@ -431,7 +464,16 @@ fn accept<P: Position>(
             let key = solution.get(root.zobrist()).map(|(mv, _)| mv);
             report.keys = key.into_iter().collect();
             if options.all_keys && report.shortest {
-                report.keys = all_keys(search, root, verified.length, report);
+                report.keys = match split_keys {
+                    Some(keys) if verified.length == length => {
+                        report.notes.extend(keys.notes);
+                        if !keys.complete {
+                            report.notes.push(KEYS_INCOMPLETE.to_string());
+                        }
+                        keys.keys
+                    }
+                    _ => all_keys(search, root, verified.length, report),
+                };
             }
             report.solution = Some(solution);
         }
@@ -443,6 +485,9 @@ fn accept<P: Position>(
         }
     }
 }
+
+/// The note of a key list cut short.
+const KEYS_INCOMPLETE: &str = "the list of keys is incomplete: a budget ran out";
 
 /// Every first move that mates within `length`.
 fn all_keys<P: Position>(
@@ -474,9 +519,7 @@ fn all_keys<P: Position>(
             }
             SearchResult::Disproved => {}
             SearchResult::Unknown => {
-                report
-                    .notes
-                    .push("the list of keys is incomplete: a budget ran out".to_string());
+                report.notes.push(KEYS_INCOMPLETE.to_string());
                 break;
             }
         }
