@@ -430,8 +430,16 @@ class Tablebase:
             return default
 
     def close(self) -> None:
-        """Kept for python-chess's interface: the table files opened by
-        probes stay mapped until the ``Tablebase`` is garbage-collected."""
+        """Closes the table files opened by probes (they are unmapped now,
+        not when the object is collected). Later probes raise ``KeyError``,
+        as python-chess's closed tables do; ``get_wdl`` and ``get_dtw`` then
+        return their default. Closing twice does nothing."""
+        self._tables.close()
+
+    @property
+    def closed(self) -> bool:
+        """Whether ``close`` was called (or the ``with`` block ended)."""
+        return self._tables.closed
 
     def __enter__(self) -> "Tablebase":
         return self

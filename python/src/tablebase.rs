@@ -9,6 +9,7 @@ use ransom::notation::fen;
 use ransom::tablebase::{Tablebase as Tables, TbError, Wdl};
 use ransom::variants::{Fics, International, LosingRules};
 use std::path::PathBuf;
+use std::sync::RwLock;
 
 /// The tables of one folder, for antichess (international rules) or
 /// suicide (FICS rules).
@@ -20,7 +21,8 @@ enum Rules {
 /// A folder of ransom's Losing-chess tables (built with `ransom tb build`).
 #[pyclass(module = "ransom._native", frozen)]
 pub struct Tablebase {
-    tables: Rules,
+    /// The tables; `None` once closed (their files are then unmapped).
+    tables: RwLock<Option<Rules>>,
     dir: PathBuf,
     variant: Variant,
 }
@@ -49,7 +51,7 @@ impl Tablebase {
             }
         };
         Ok(Tablebase {
-            tables,
+            tables: RwLock::new(Some(tables)),
             dir: directory,
             variant,
         })
@@ -71,12 +73,40 @@ impl Tablebase {
     /// 0 (draw) or -2 (loses); dtw the plies to the end with best play,
     /// signed like wdl (0 for a draw). `KeyError` where no table covers the
     /// position; `RansomError` for a bad FEN or a damaged table.
+    /// `KeyError` as well once the tables are closed (as python-chess's
+    /// closed tables answer).
     fn probe(&self, py: Python<'_>, fen: &str) -> PyResult<(i32, i32)> {
         let text = fen.to_string();
-        py.detach(move || match &self.tables {
-            Rules::International(t) => probe_in(t, &text),
-            Rules::Fics(t) => probe_in(t, &text),
+        py.detach(move || {
+            let tables = self.tables.read().unwrap_or_else(|e| e.into_inner());
+            match tables.as_ref() {
+                Some(Rules::International(t)) => probe_in(t, &text),
+                Some(Rules::Fics(t)) => probe_in(t, &text),
+                None => Err(PyKeyError::new_err(format!(
+                    "the tables of {} are closed",
+                    self.dir.display()
+                ))),
+            }
         })
+    }
+
+    /// Closes the tables: the files opened by probes are unmapped and
+    /// closed now, not when the object is collected. Later probes raise
+    /// `KeyError`. Closing twice does nothing.
+    fn close(&self, py: Python<'_>) {
+        py.detach(|| {
+            let mut tables = self.tables.write().unwrap_or_else(|e| e.into_inner());
+            *tables = None;
+        })
+    }
+
+    /// Whether [`Tablebase::close`] was called.
+    #[getter]
+    fn closed(&self) -> bool {
+        self.tables
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_none()
     }
 }
 

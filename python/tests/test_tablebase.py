@@ -64,3 +64,20 @@ def test_uncovered_positions_raise_key_error(tables3):
         tables.probe_wdl(chess.Board("8/8/8/8/8/8/1p6/R7 w - - 0 1"))
     with pytest.raises(ransom.RansomError, match="antichess and suicide"):
         ransom.open_tablebase(tables3, variant="crazyhouse")
+
+
+def test_close_releases_the_tables(tables3):
+    fen = POSITIONS[0]
+    with ransom.open_tablebase(tables3) as tables:
+        assert not tables.closed
+        wdl = tables.probe_wdl(fen)
+    # The with block closed them: probes raise KeyError, as python-chess's
+    # closed tables do, and the get_ forms return their default.
+    assert tables.closed
+    with pytest.raises(KeyError, match="closed"):
+        tables.probe_wdl(fen)
+    assert tables.get_wdl(fen) is None
+    tables.close()
+    assert tables.closed
+    # A new object opens the same folder again.
+    assert ransom.open_tablebase(tables3).probe_wdl(fen) == wdl
