@@ -1020,6 +1020,24 @@ fn identical_proofs_at_once_both_succeed_and_count_once() {
     assert!(r.json()["proof_file"].is_string(), "{}", r.json());
 }
 
+/// The engine behind `&eval=MS` scores the positions the server's tables
+/// cover by them: both captures here reach a 2-man position the tables
+/// give as lost for White (the rook is taken or must take the last man
+/// next), which the engine shows as a table loss in centipawns (beyond any
+/// evaluation), not as a mate it found by search.
+#[test]
+fn lookup_with_eval_uses_the_servers_tables() {
+    let addr = server();
+    let fen = encode("8/8/8/8/8/8/p7/R6n w - - 0 1");
+    let body = get(addr, &format!("/v1/antichess?fen={fen}&eval=100")).json();
+    let cp = body["engine"]["score"]["cp"].as_i64();
+    let table_loss = -i64::from(ransom::search::engine::TABLE_WIN);
+    assert!(
+        cp.is_some_and(|cp| cp <= table_loss + 10),
+        "a table loss expected: {body}"
+    );
+}
+
 /// `&eval=MS` adds the engine's view (issue: an analysis engine): a score
 /// for the side to move, depth, nodes and the best line in UCI and SAN.
 #[test]

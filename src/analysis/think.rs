@@ -11,6 +11,7 @@ use crate::search::engine::{
     Clock, Engine, Info, Limits, Report, Score, SearchOptions, TimeLimits,
 };
 use crate::search::mate::{MateOptions, MateSolution, MateStatus, longest_line, solve_mate};
+use crate::search::oracle::Oracle;
 use crate::search::{Budget, StopSignal};
 use crate::{Color, Position, Variant};
 use serde::Serialize;
@@ -444,8 +445,14 @@ pub enum ScoreView {
 }
 
 impl EngineView {
-    /// The view of `pos` after `time` with a fresh engine of `hash_bytes`.
-    pub fn search<P: Position>(pos: &P, time: Duration, hash_bytes: usize) -> EngineView {
+    /// The view of `pos` after `time` with a fresh engine of `hash_bytes`,
+    /// scoring the positions `tables` cover by them (Losing chess).
+    pub fn search<P: Position>(
+        pos: &P,
+        time: Duration,
+        hash_bytes: usize,
+        tables: Option<&dyn Oracle<P>>,
+    ) -> EngineView {
         let limits = Limits {
             time: Some(TimeLimits {
                 soft: time,
@@ -454,7 +461,14 @@ impl EngineView {
             ..Limits::default()
         };
         let engine = Engine::new(hash_bytes);
-        let report = engine.search(pos, &[], &limits, &SearchOptions::default(), &mut |_| {});
+        let report = engine.search_with(
+            pos,
+            &[],
+            &limits,
+            &SearchOptions::default(),
+            tables,
+            &mut |_| {},
+        );
         EngineView::of(pos, &report)
     }
 

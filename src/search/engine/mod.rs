@@ -17,5 +17,5 @@ mod search;
 pub mod table;
 
 pub use clock::{Clock, TimeLimits};
-pub use score::Score;
+pub use score::{Score, TABLE_WIN};
 pub use search::{Engine, Info, Limits, Line, Report, SearchOptions};

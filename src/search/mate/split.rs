@@ -1,5 +1,6 @@
 //! Certifying a mate's length root move by root move, on one thread or
-//! several.
+//! several; and, the same way, finding every key of a mate
+//! ([`find_keys_split`]).
 //!
 //! "No mate within `bound`" holds at the root exactly when no attacker move
 //! from the root leaves a mate within the moves left after it. Each root
@@ -20,7 +21,9 @@
 //! settled by one thread is as sound as one settled by another, so a
 //! disproof here is exactly as sound as a single search's. A proof for any
 //! root move means a shorter mate exists; the caller then searches as
-//! usual to find it and read it off.
+//! usual to find it and read it off. When the keys are asked for, a
+//! proved root move does not stop the work: its solution is read off and
+//! verified on the thread that proved it, and the next move is taken.
 
 use super::search::{Bound, MateSearch};
 use super::solution::extract;

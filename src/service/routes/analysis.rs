@@ -7,6 +7,7 @@ use super::super::error::ApiError;
 use super::super::input;
 use super::super::input::QueryParams;
 use super::super::state::AppState;
+use crate::analysis::Knowledge;
 use crate::analysis::think::EngineView;
 use crate::analysis::{MoveWindow, analysis_json, holdings_json, state_json};
 use crate::dispatch;
@@ -51,9 +52,10 @@ pub async fn lookup(
     .await?;
     out["nodes"] = 0.into();
     if let Some(ms) = eval_ms(&state, &params)? {
+        let shared = Arc::clone(&state);
         let engine = state
             .jobs
-            .run(move || dispatch!(&pos, p => engine_json(p, ms)))
+            .run(move || dispatch!(&pos, p => engine_json(p, ms, &shared.knowledge)))
             .await?;
         out["nodes"] = engine["nodes"].clone();
         out["engine"] = engine;
@@ -81,9 +83,15 @@ fn eval_ms(state: &AppState, params: &QueryParams) -> Result<Option<u64>, ApiErr
 }
 
 /// The engine's view of `pos` after `ms` ms ([`EngineView`]: the
-/// thinking policy's engine step, as UCI's `go` uses it).
-fn engine_json<P: Position>(pos: &P, ms: u64) -> Value {
-    let view = EngineView::search(pos, Duration::from_millis(ms), ENGINE_HASH_MB << 20);
+/// thinking policy's engine step, as UCI's `go` uses it), with the
+/// server's endgame tables where they cover its variant.
+fn engine_json<P: Position>(pos: &P, ms: u64, knowledge: &Knowledge) -> Value {
+    let view = EngineView::search(
+        pos,
+        Duration::from_millis(ms),
+        ENGINE_HASH_MB << 20,
+        knowledge.oracle::<P>(),
+    );
     serde_json::to_value(view).unwrap_or(Value::Null)
 }
 
