@@ -12,6 +12,7 @@ mod common;
 
 use common::games::{Player, match_score};
 use ransom::Position;
+use ransom::search::engine::LosingQuiescence;
 use ransom::search::engine::eval::{
     HAND_WEIGHTS, LOSING_TERMS, LosingWeights, MEN_TERMS, REACH_TERMS, Weights,
 };
@@ -161,4 +162,47 @@ fn tuning_fitted_against_hand_weights() {
     let hand: Candidate = ("antichess: the hand weights", |w| w.losing = HAND_WEIGHTS);
     tuning_round_with(5_000, 200, &[hand]);
     tuning_round_with(20_000, 200, &[hand]);
+}
+
+/// Losing-chess quiescence (docs/engine.md, "Quiescence in Losing
+/// chess"): the defaults against quiescence without the table and against
+/// other lengths of capture sequences, at 5,000 and 20,000 nodes a move;
+/// the score is the defaults'.
+#[test]
+#[ignore = "tuning runs: a few minutes on 2 cores"]
+fn losing_quiescence_candidates() {
+    let defaults = LosingQuiescence::default();
+    let mut candidates = vec![(
+        "no table in quiescence".to_string(),
+        LosingQuiescence {
+            table: false,
+            ..defaults
+        },
+    )];
+    for max_plies in [4, 6, 12, 24] {
+        candidates.push((
+            format!("sequences of at most {max_plies} plies"),
+            LosingQuiescence {
+                max_plies,
+                ..defaults
+            },
+        ));
+    }
+    for nodes in [5_000, 20_000] {
+        for (name, candidate) in &candidates {
+            if *candidate == defaults {
+                continue;
+            }
+            let score = match_score::<Antichess>(
+                Player::NodesQuiescence(nodes, defaults),
+                Player::NodesQuiescence(nodes, *candidate),
+                200,
+                4,
+            );
+            report(
+                &format!("defaults vs {name}, {nodes} nodes, 400 games"),
+                score,
+            );
+        }
+    }
 }

@@ -2,7 +2,7 @@
 //! the engine at a fixed depth or node count, and a random mover.
 
 use ransom::search::engine::eval::Weights;
-use ransom::search::engine::{Engine, Limits, SearchOptions};
+use ransom::search::engine::{Engine, Limits, LosingQuiescence, SearchOptions};
 use ransom::{Color, Position};
 
 /// Who chooses the moves for one side (two per game: the weights' size
@@ -18,12 +18,18 @@ pub enum Player {
     Nodes(u64),
     /// The engine searching this many nodes with other weights.
     NodesWith(u64, Weights),
+    /// The engine searching this many nodes with another Losing-chess
+    /// quiescence.
+    NodesQuiescence(u64, LosingQuiescence),
 }
 
 impl Player {
     fn engine(self) -> Engine {
         match self {
             Player::NodesWith(_, weights) => Engine::with_weights(8 << 20, weights),
+            Player::NodesQuiescence(_, quiescence) => {
+                Engine::new(8 << 20).with_losing_quiescence(quiescence)
+            }
             _ => Engine::new(8 << 20),
         }
     }
@@ -100,10 +106,12 @@ pub fn play<P: Position>(
                 depth: Some(d),
                 ..Limits::default()
             }),
-            Player::Nodes(n) | Player::NodesWith(n, _) => Some(Limits {
-                nodes: Some(n),
-                ..Limits::default()
-            }),
+            Player::Nodes(n) | Player::NodesWith(n, _) | Player::NodesQuiescence(n, _) => {
+                Some(Limits {
+                    nodes: Some(n),
+                    ..Limits::default()
+                })
+            }
         };
         let mv = match limits {
             None => moves[rng.below(moves.len())],

@@ -18,4 +18,4 @@ pub mod table;
 
 pub use clock::{Clock, TimeLimits};
 pub use score::{Score, TABLE_WIN};
-pub use search::{Engine, Info, Limits, Line, Report, SearchOptions};
+pub use search::{Engine, Info, Limits, Line, LosingQuiescence, Report, SearchOptions};

@@ -103,10 +103,37 @@ pub struct Report {
     pub info: Info,
 }
 
+/// How quiescence follows Losing chess's compulsory captures (variants
+/// where a capture must be made).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LosingQuiescence {
+    /// Plies below the horizon at most (then the evaluation stands, even
+    /// where a capture is compulsory); at most 24.
+    pub max_plies: u32,
+    /// Whether quiescence reads and writes the transposition table
+    /// (capture sequences transpose: the same men taken in another order).
+    pub table: bool,
+}
+
+impl Default for LosingQuiescence {
+    fn default() -> Self {
+        LosingQuiescence {
+            max_plies: LOSING_QUIESCENCE,
+            table: true,
+        }
+    }
+}
+
+/// Plies of Losing chess's quiescence at most below the horizon: capture
+/// sequences followed 24 plies (as in the other variants) made the tree
+/// far larger and lost at equal nodes (docs/engine.md).
+const LOSING_QUIESCENCE: u32 = 8;
+
 /// The engine: its transposition table, kept between searches.
 pub struct Engine {
     table: Table,
     weights: Weights,
+    quiescence: LosingQuiescence,
 }
 
 impl Engine {
@@ -120,7 +147,14 @@ impl Engine {
         Engine {
             table: Table::new(hash_bytes),
             weights,
+            quiescence: LosingQuiescence::default(),
         }
+    }
+
+    /// The engine with another Losing-chess quiescence (tuning and tests).
+    pub fn with_losing_quiescence(mut self, quiescence: LosingQuiescence) -> Engine {
+        self.quiescence = quiescence;
+        self
     }
 
     /// Searches `root` within `limits`, calling `on_iteration` after each
@@ -160,6 +194,7 @@ impl Engine {
             start: Instant::now(),
             limits: *limits,
             weights: self.weights,
+            quiescence: self.quiescence,
         };
         let mut moves = root.playable_moves();
         if !options.search_moves.is_empty() {
@@ -201,6 +236,7 @@ struct Shared<'a, P> {
     start: Instant,
     limits: Limits,
     weights: Weights,
+    quiescence: LosingQuiescence,
 }
 
 impl<P> Shared<'_, P> {
@@ -521,16 +557,9 @@ impl<'a, P: Position> Searcher<'a, P> {
         let entry = self.shared.table.probe(hash);
         if let Some(e) = entry
             && i32::from(e.depth) >= depth
+            && let Some(v) = usable_value(e, turns, alpha, beta)
         {
-            let v = from_table(e.value, turns);
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => v >= beta,
-                Bound::Upper => v <= alpha,
-            };
-            if usable {
-                return v;
-            }
+            return v;
         }
         let in_check = P::ROYAL_KING && pos.is_check();
         let depth = if in_check && ply < 2 * self.root_depth {
@@ -591,20 +620,13 @@ impl<'a, P: Position> Searcher<'a, P> {
             }
         }
         self.path.pop();
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
         self.shared.table.store(
             hash,
             Entry {
                 move_code: best_move.map_or(0, |m| encode(m) + 1),
                 value: to_table(best, turns),
                 depth: depth.clamp(0, 255) as u8,
-                bound,
+                bound: bound_of(best, original_alpha, beta),
             },
         );
         best
@@ -632,7 +654,12 @@ impl<'a, P: Position> Searcher<'a, P> {
         let in_check = P::ROYAL_KING && pos.is_check();
         let forced = P::MUST_CAPTURE && moves.iter().any(|m| m.is_capture());
         let every_move = in_check || forced;
-        if qply >= MAX_QUIESCENCE || ply >= MAX_PLY + MAX_QUIESCENCE {
+        let max_plies = if P::MUST_CAPTURE {
+            self.shared.quiescence.max_plies.min(MAX_QUIESCENCE)
+        } else {
+            MAX_QUIESCENCE
+        };
+        if qply >= max_plies || ply >= MAX_PLY + MAX_QUIESCENCE {
             return stand;
         }
         let mut best = -INFINITE;
@@ -692,7 +719,33 @@ impl<'a, P: Position> Searcher<'a, P> {
         if let Some(value) = self.table_value(pos, turns) {
             return value;
         }
-        self.quiesce(pos, moves, alpha, beta, ply, turns, qply)
+        if !(P::MUST_CAPTURE && self.shared.quiescence.table) {
+            return self.quiesce(pos, moves, alpha, beta, ply, turns, qply);
+        }
+        // Losing chess: capture sequences transpose (the same men taken in
+        // another order), so quiescence reads and writes the table too.
+        let hash = pos.zobrist();
+        if let Some(v) = self
+            .shared
+            .table
+            .probe(hash)
+            .and_then(|e| usable_value(e, turns, alpha, beta))
+        {
+            return v;
+        }
+        let value = self.quiesce(pos, moves, alpha, beta, ply, turns, qply);
+        if !self.aborted {
+            self.shared.table.store(
+                hash,
+                Entry {
+                    move_code: 0,
+                    value: to_table(value, turns),
+                    depth: 0,
+                    bound: bound_of(value, alpha, beta),
+                },
+            );
+        }
+        value
     }
 
     /// The value the endgame tables give `pos` (`turns` from the root),
@@ -704,6 +757,30 @@ impl<'a, P: Position> Searcher<'a, P> {
             Wdl::Loss => -(TABLE_WIN - turns as i32),
             Wdl::Draw => 0,
         })
+    }
+}
+
+/// The value a table entry gives a node searched with the window
+/// (`alpha`, `beta`), `turns` from the root, where its bound allows.
+fn usable_value(e: Entry, turns: u32, alpha: i32, beta: i32) -> Option<i32> {
+    let v = from_table(e.value, turns);
+    let usable = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => v >= beta,
+        Bound::Upper => v <= alpha,
+    };
+    usable.then_some(v)
+}
+
+/// What a value found with the window (`alpha`, `beta`) is: a lower bound
+/// when it reached `beta`, an upper one when it did not pass `alpha`.
+fn bound_of(value: i32, alpha: i32, beta: i32) -> Bound {
+    if value >= beta {
+        Bound::Lower
+    } else if value > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
     }
 }
 

@@ -105,6 +105,11 @@ impl Table {
         {
             return;
         }
+        // A quiescence result (depth 0) never replaces a search result.
+        let held = slot[1].load(Ordering::Relaxed);
+        if entry.depth == 0 && held != 0 && Entry::unpack(held).depth > 0 {
+            return;
+        }
         let data = entry.pack();
         slot[0].store(hash ^ data, Ordering::Relaxed);
         slot[1].store(data, Ordering::Relaxed);
