@@ -96,7 +96,8 @@ impl Table {
     }
 
     /// Stores `entry` for `hash`, replacing what the slot held unless that
-    /// is the same position searched deeper.
+    /// is the same position searched deeper, or `entry` is a quiescence
+    /// result (depth 0) and the slot holds a search result.
     pub fn store(&self, hash: u64, entry: Entry) {
         let slot = &self.slots[hash as usize & self.mask];
         if let Some(old) = self.probe(hash)
@@ -105,7 +106,8 @@ impl Table {
         {
             return;
         }
-        // A quiescence result (depth 0) never replaces a search result.
+        // A quiescence result (depth 0) never replaces a search result
+        // (of any position): quiescence nodes far outnumber the others.
         let held = slot[1].load(Ordering::Relaxed);
         if entry.depth == 0 && held != 0 && Entry::unpack(held).depth > 0 {
             return;
@@ -142,5 +144,32 @@ mod tests {
         table.store(0xdead_beef_0000_0001, entry);
         assert_eq!(table.probe(0xdead_beef_0000_0001), Some(entry));
         assert_eq!(table.probe(0xdead_beef_0001_0001), None);
+    }
+
+    /// A quiescence result (depth 0) takes an empty slot or one of depth
+    /// 0, never the slot of a search result, whatever position that holds.
+    #[test]
+    fn quiescence_results_never_replace_search_results() {
+        let table = Table::new(1 << 16);
+        let at = |depth| Entry {
+            move_code: 0,
+            value: 5,
+            depth,
+            bound: Bound::Exact,
+        };
+        // The same slot (the low bits agree), other positions.
+        let (searched, quiet, later) = (1u64 << 40 | 7, 2u64 << 40 | 7, 3u64 << 40 | 7);
+        table.store(searched, at(3));
+        table.store(quiet, at(0));
+        assert_eq!(table.probe(searched), Some(at(3)));
+        assert_eq!(table.probe(quiet), None);
+        table.store(later, at(0));
+        assert_eq!(table.probe(searched), Some(at(3)));
+        // Into an empty slot, and over another quiescence result.
+        let (empty_slot, next) = (1u64 << 40 | 9, 2u64 << 40 | 9);
+        table.store(empty_slot, at(0));
+        assert_eq!(table.probe(empty_slot), Some(at(0)));
+        table.store(next, at(0));
+        assert_eq!(table.probe(next), Some(at(0)));
     }
 }
