@@ -4,7 +4,7 @@
 
 use super::search::{Bound, MateSearch};
 use super::solution::{MateSolution, extract};
-use super::split::{Keys, find_keys_split, search_root_split};
+use super::split::{Keys, find_keys_split, key_left_out, search_root_split, verified_key};
 use super::verify::{VerifiedMate, verify_mate};
 use crate::moves::Move;
 use crate::position::Position;
@@ -502,21 +502,10 @@ fn all_keys<P: Position>(
         child.play_unchecked(mv);
         let child_bound = search.child_bound(root.turn(), &child, length);
         match search.search(&child, child_bound) {
-            SearchResult::Proved => {
-                let verified = extract(search, &child, child_bound)
-                    .map(|s| verify_mate(&child, root.turn(), &s, child_bound));
-                match verified {
-                    Some(Ok(_)) => keys.push(mv),
-                    Some(Err(e)) => report.notes.push(format!(
-                        "key {} left out: {e}",
-                        crate::notation::uci::write(mv)
-                    )),
-                    None => report.notes.push(format!(
-                        "key {} left out: its solution could not be read back",
-                        crate::notation::uci::write(mv)
-                    )),
-                }
-            }
+            SearchResult::Proved => match verified_key(search, &child, child_bound) {
+                Ok(()) => keys.push(mv),
+                Err(why) => report.notes.push(key_left_out(mv, &why)),
+            },
             SearchResult::Disproved => {}
             SearchResult::Unknown => {
                 report.notes.push(KEYS_INCOMPLETE.to_string());

@@ -147,10 +147,7 @@ pub(super) fn find_keys_split<P: Position>(
         let mv = moves[i];
         match outcome {
             Ok(()) => keys.push(mv),
-            Err(why) => notes.push(format!(
-                "key {} left out: {why}",
-                crate::notation::uci::write(mv)
-            )),
+            Err(why) => notes.push(key_left_out(mv, &why)),
         }
     }
     Keys {
@@ -270,9 +267,14 @@ fn work<P: Position>(
     (SearchResult::Disproved, search.nodes())
 }
 
+/// The note for a proved key whose solution was not accepted.
+pub(super) fn key_left_out(key: Move, why: &str) -> String {
+    format!("key {} left out: {why}", crate::notation::uci::write(key))
+}
+
 /// Reads the solution of a root move's position `child`, proved within
 /// `bound`, off `search` and has the verifier check it.
-fn verified_key<P: Position>(
+pub(super) fn verified_key<P: Position>(
     search: &mut MateSearch<'_, P>,
     child: &P,
     bound: Bound,
