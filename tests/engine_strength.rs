@@ -12,11 +12,11 @@ mod common;
 
 use common::games::{Player, match_score};
 use ransom::Position;
-use ransom::search::engine::LosingQuiescence;
 use ransom::search::engine::eval::{
     HAND_WEIGHTS, LOSING_TERMS, LosingWeights, MEN_TERMS, REACH_TERMS, Weights,
 };
-use ransom::variants::{Antichess, Contact, Crazyhouse, HitAndRun, Hostage};
+use ransom::search::engine::{LosingQuiescence, Selectivity};
+use ransom::variants::{Antichess, Chess, Contact, Crazyhouse, HitAndRun, Hostage};
 
 fn report(name: &str, (score, error): (f64, f64)) {
     println!("{name}: {:.1}% ± {:.1}", 100.0 * score, 100.0 * error);
@@ -204,5 +204,117 @@ fn losing_quiescence_candidates() {
                 score,
             );
         }
+    }
+}
+
+/// Null-move pruning (docs/engine.md, "Null move and checks in
+/// quiescence"): the engine with it against the engine without it, at 5,000 and 20,000 nodes a move, in the
+/// variants whose positions offer a pass; the score is the first's.
+#[test]
+#[ignore = "tuning runs: a few minutes on 2 cores"]
+fn null_move_candidates() {
+    for nodes in [5_000, 20_000] {
+        null_move_match(nodes, 200, true);
+    }
+}
+
+/// Null-move pruning in crazyhouse at 100,000 nodes a move (about half of
+/// what a move gets at 1 s + 0.1 s), 200 games.
+#[test]
+#[ignore = "tuning runs: about ten minutes on 2 cores"]
+fn null_move_deeper() {
+    null_move_match(100_000, 100, false);
+}
+
+/// The engine with null moves against the engine without, `2 * pairs` games
+/// of crazyhouse at `nodes` a move (and of chess if `chess`).
+fn null_move_match(nodes: u64, pairs: usize, chess: bool) {
+    let with = Player::NodesSelective(
+        nodes,
+        Selectivity {
+            null_move: true,
+            ..Selectivity::default()
+        },
+    );
+    let off = Player::NodesSelective(
+        nodes,
+        Selectivity {
+            null_move: false,
+            ..Selectivity::default()
+        },
+    );
+    let games = 2 * pairs;
+    let name =
+        |variant: &str| format!("{variant}: null move vs none, {nodes} nodes, {games} games");
+    report(
+        &name("crazyhouse"),
+        match_score::<Crazyhouse>(with, off, pairs, 4),
+    );
+    if chess {
+        report(&name("chess"), match_score::<Chess>(with, off, pairs, 4));
+    }
+}
+
+/// Crazyhouse's evaluation (docs/engine.md, "Tuning crazyhouse"): the
+/// defaults against compressed values of the men and against a penalty for
+/// unguarded empty squares next to the king, 400 games at 5,000 nodes.
+#[test]
+#[ignore = "tuning runs: a few minutes on 2 cores"]
+fn crazyhouse_candidates() {
+    tuning_round_with(
+        5_000,
+        200,
+        &[
+            ("crazyhouse: men 100/250/260/350/600", |w| {
+                w.drop_material = [100, 250, 260, 350, 600, 0]
+            }),
+            ("crazyhouse: men 100/300/300/420/750", |w| {
+                w.drop_material = [100, 300, 300, 420, 750, 0]
+            }),
+            ("crazyhouse: king zone holes 15", |w| w.king_zone_holes = 15),
+            ("crazyhouse: king zone holes 30", |w| w.king_zone_holes = 30),
+        ],
+    );
+}
+
+/// Checks in crazyhouse's quiescence (docs/engine.md): the defaults against
+/// quiescence that also tries the quiet checking moves at its first ply,
+/// 400 games at 5,000 and 20,000 nodes; the score is the defaults'.
+#[test]
+#[ignore = "tuning runs: a few minutes on 2 cores"]
+fn quiescence_checks_candidates() {
+    let checks = Selectivity {
+        quiescence_checks: true,
+        ..Selectivity::default()
+    };
+    for nodes in [5_000, 20_000] {
+        let score = match_score::<Crazyhouse>(
+            Player::NodesSelective(nodes, Selectivity::default()),
+            Player::NodesSelective(nodes, checks),
+            200,
+            4,
+        );
+        report(
+            &format!("crazyhouse: defaults vs checks in quiescence, {nodes} nodes, 400 games"),
+            score,
+        );
+    }
+}
+
+/// Crazyhouse's king-zone holes, round two: larger penalties, at 5,000 and
+/// 20,000 nodes (400 games each).
+#[test]
+#[ignore = "tuning runs: a few minutes on 2 cores"]
+fn crazyhouse_holes_round_two() {
+    for nodes in [5_000, 20_000] {
+        tuning_round_with(
+            nodes,
+            200,
+            &[
+                ("crazyhouse: king zone holes 30", |w| w.king_zone_holes = 30),
+                ("crazyhouse: king zone holes 50", |w| w.king_zone_holes = 50),
+                ("crazyhouse: king zone holes 80", |w| w.king_zone_holes = 80),
+            ],
+        );
     }
 }

@@ -136,6 +136,16 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// Otherwise the FEN writer omits an en-passant square no legal move uses.
     const EXACT_EP: bool = false;
 
+    /// The position with the turn passed and nothing moved, for the
+    /// engine's null-move pruning (never a legal move, never stored as a
+    /// result). `None` where the variant has no such pass: where a side
+    /// may have to move into a loss (Losing chess), where a turn has
+    /// sub-moves, or where the rules tie state to the last move. Only
+    /// asked of a side not in check.
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
+
     /// The variant's starting position.
     fn start() -> Self;
 

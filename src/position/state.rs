@@ -236,6 +236,20 @@ impl State {
     }
 
     /// Plays `m`, assumed legal. `captures` says where captured men go.
+    /// Passes the turn: no man moves, the en-passant square lapses, the
+    /// other side is to move (the engine's null move; never a legal move).
+    pub(crate) fn pass_turn(&mut self) {
+        if let Some(ep) = self.ep_square.take() {
+            self.hash ^= zobrist::en_passant(ep);
+        }
+        self.halfmoves = self.halfmoves.saturating_add(1);
+        if self.turn == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = !self.turn;
+        self.hash ^= zobrist::black_to_move();
+    }
+
     pub(crate) fn play(&mut self, m: Move, captures: Captures) {
         let us = self.turn;
         if let Some(ep) = self.ep_square.take() {

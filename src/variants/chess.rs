@@ -71,6 +71,12 @@ impl Position for Chess {
         movegen::forget_unusable_ep(&mut self.state);
     }
 
+    fn null_move(&self) -> Option<Self> {
+        let mut passed = self.clone();
+        passed.state.pass_turn();
+        Some(passed)
+    }
+
     fn is_check(&self) -> bool {
         movegen::checkers(&self.state).any()
     }

@@ -2,7 +2,7 @@
 //! the engine at a fixed depth or node count, and a random mover.
 
 use ransom::search::engine::eval::Weights;
-use ransom::search::engine::{Engine, Limits, LosingQuiescence, SearchOptions};
+use ransom::search::engine::{Engine, Limits, LosingQuiescence, SearchOptions, Selectivity};
 use ransom::{Color, Position};
 
 /// Who chooses the moves for one side (two per game: the weights' size
@@ -21,6 +21,8 @@ pub enum Player {
     /// The engine searching this many nodes with another Losing-chess
     /// quiescence.
     NodesQuiescence(u64, LosingQuiescence),
+    /// The engine searching this many nodes with other pruning.
+    NodesSelective(u64, Selectivity),
 }
 
 impl Player {
@@ -30,6 +32,7 @@ impl Player {
             Player::NodesQuiescence(_, quiescence) => {
                 Engine::new(8 << 20).with_losing_quiescence(quiescence)
             }
+            Player::NodesSelective(_, pruning) => Engine::new(8 << 20).with_selectivity(pruning),
             _ => Engine::new(8 << 20),
         }
     }
@@ -106,12 +109,13 @@ pub fn play<P: Position>(
                 depth: Some(d),
                 ..Limits::default()
             }),
-            Player::Nodes(n) | Player::NodesWith(n, _) | Player::NodesQuiescence(n, _) => {
-                Some(Limits {
-                    nodes: Some(n),
-                    ..Limits::default()
-                })
-            }
+            Player::Nodes(n)
+            | Player::NodesWith(n, _)
+            | Player::NodesQuiescence(n, _)
+            | Player::NodesSelective(n, _) => Some(Limits {
+                nodes: Some(n),
+                ..Limits::default()
+            }),
         };
         let mv = match limits {
             None => moves[rng.below(moves.len())],

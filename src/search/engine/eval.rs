@@ -63,6 +63,10 @@ pub struct Weights {
     /// An enemy man in one's own prison (Hostage chess), in percent of its
     /// value: it pays for an exchange but cannot move or capture.
     pub prisoner_percent: i32,
+    /// Crazyhouse's values of the men, on the board and in hand (before
+    /// [`Weights::in_hand_percent`]), pawn first: the other variants use
+    /// [`MATERIAL`].
+    pub drop_material: [i32; 6],
     /// Bonus for having the move.
     pub tempo: i32,
     /// Mobility per square a man attacks that its own side does not
@@ -75,6 +79,10 @@ pub struct Weights {
     /// Bonus per own pawn in front of a royal king (drop variants only,
     /// where a shelter matters from the first move).
     pub pawn_shield: i32,
+    /// Crazyhouse: penalty per empty square next to a royal king that no
+    /// own man but the king guards, while the opponent holds men to drop
+    /// there.
+    pub king_zone_holes: i32,
     /// Pawn bonus by relative rank (0 = own back rank).
     pub pawn_advance: [i32; 8],
     /// Knight and bishop bonus per step from the rim (0 to 3).
@@ -94,11 +102,13 @@ impl Default for Weights {
         Weights {
             in_hand_percent: 110,
             prisoner_percent: 35,
+            drop_material: MATERIAL,
             tempo: 10,
             mobility: [0, 4, 5, 3, 2, 0],
             king_zone_attack: 8,
             king_zone_attack_drops: 20,
             pawn_shield: 12,
+            king_zone_holes: 30,
             pawn_advance: [0, 0, 5, 10, 20, 35, 60, 0],
             centre: 6,
             losing: TUNED_WEIGHTS,
@@ -133,9 +143,14 @@ pub fn evaluate<P: Position>(pos: &P, w: &Weights) -> i32 {
 fn material_side<P: Position>(state: &State, family: Family, us: Color, w: &Weights) -> i32 {
     let mut score = 0;
     let own = state.board.by_color(us);
+    let values = if family == Family::Drops {
+        &w.drop_material
+    } else {
+        &MATERIAL
+    };
     for_each_man(state, us, |role, sq, attacked| {
         let reach = attacked.without(own).count() as i32;
-        score += MATERIAL[role.index()] + w.mobility[role.index()] * reach;
+        score += values[role.index()] + w.mobility[role.index()] * reach;
         score += match role {
             Role::Pawn => w.pawn_advance[sq.relative_rank(us) as usize],
             Role::Knight | Role::Bishop => w.centre * centrality(sq),
@@ -145,7 +160,7 @@ fn material_side<P: Position>(state: &State, family: Family, us: Color, w: &Weig
     if family != Family::Orthodox {
         let hand = &state.pockets[us];
         for role in Role::ALL {
-            score += MATERIAL[role.index()] * w.in_hand_percent / 100 * i32::from(hand[role]);
+            score += values[role.index()] * w.in_hand_percent / 100 * i32::from(hand[role]);
         }
     }
     if family == Family::Hostage {
@@ -186,6 +201,20 @@ fn king_danger(state: &State, family: Family, us: Color, w: &Weights) -> i32 {
     if drops {
         let front = zone & board.by_piece(Role::Pawn.of(us)) & ahead_of(us, king);
         danger -= w.pawn_shield * front.count() as i32;
+        if family == Family::Drops && state.pockets[!us].total() > 0 {
+            let king_only = Bitboard::from(king);
+            let holes = zone
+                .without(occupied)
+                .into_iter()
+                .filter(|&sq| {
+                    board
+                        .attacks_by(sq, us, occupied)
+                        .without(king_only)
+                        .is_empty()
+                })
+                .count();
+            danger += w.king_zone_holes * holes as i32;
+        }
     }
     danger
 }
@@ -217,7 +246,7 @@ fn centrality(sq: Square) -> i32 {
 mod tests {
     use super::*;
     use crate::notation::fen;
-    use crate::variants::{Antichess, Losers};
+    use crate::variants::{Antichess, Crazyhouse, Losers};
 
     /// The fitted weights are for antichess's ordinary king; the rule sets
     /// with a royal king keep the hand-set ones.
@@ -236,5 +265,30 @@ mod tests {
         );
         assert_eq!(evaluate(&losers, &w), HAND_WEIGHTS.evaluate(&terms, phase));
         assert_eq!(w.losing_royal, HAND_WEIGHTS);
+    }
+
+    /// Crazyhouse: each empty square next to the king that only the king
+    /// guards costs `king_zone_holes` while the opponent has men to drop,
+    /// and nothing when the opponent's hand is empty.
+    #[test]
+    fn unguarded_squares_by_the_king_cost_while_the_opponent_can_drop() {
+        let with_hand: Crazyhouse =
+            fen::parse_position("6k1/5ppp/8/8/8/8/5PPP/6K1[n] w - - 0 1").unwrap();
+        let empty_hand: Crazyhouse =
+            fen::parse_position("6k1/5ppp/8/8/8/8/5PPP/6K1[] w - - 0 1").unwrap();
+        let none = Weights {
+            king_zone_holes: 0,
+            ..Weights::default()
+        };
+        let some = Weights {
+            king_zone_holes: 30,
+            ..Weights::default()
+        };
+        // f1 and h1 are empty and guarded by the king alone.
+        assert_eq!(
+            evaluate(&with_hand, &some) - evaluate(&with_hand, &none),
+            -60
+        );
+        assert_eq!(evaluate(&empty_hand, &some), evaluate(&empty_hand, &none));
     }
 }

@@ -14,8 +14,10 @@ mod men;
 mod ordering;
 pub mod score;
 mod search;
+mod selectivity;
 pub mod table;
 
 pub use clock::{Clock, TimeLimits};
 pub use score::{Score, TABLE_WIN};
 pub use search::{Engine, Info, Limits, Line, LosingQuiescence, Report, SearchOptions};
+pub use selectivity::Selectivity;

@@ -14,6 +14,9 @@ use super::TimeLimits;
 use super::eval::{Weights, evaluate};
 use super::ordering::{Heuristics, is_noisy};
 use super::score::{INFINITE, Score, TABLE_WIN, WIN, WIN_BOUND, from_table, to_table, win_in};
+use super::selectivity::{
+    NULL_MOVE_MIN_DEPTH, Selectivity, gives_check, has_pieces, null_move_reduction,
+};
 use super::table::{Bound, Entry, Table};
 use crate::moves::{Move, MoveList, encode};
 use crate::position::{Outcome, Position};
@@ -134,6 +137,7 @@ pub struct Engine {
     table: Table,
     weights: Weights,
     quiescence: LosingQuiescence,
+    selectivity: Selectivity,
 }
 
 impl Engine {
@@ -148,12 +152,19 @@ impl Engine {
             table: Table::new(hash_bytes),
             weights,
             quiescence: LosingQuiescence::default(),
+            selectivity: Selectivity::default(),
         }
     }
 
     /// The engine with another Losing-chess quiescence (tuning and tests).
     pub fn with_losing_quiescence(mut self, quiescence: LosingQuiescence) -> Engine {
         self.quiescence = quiescence;
+        self
+    }
+
+    /// The engine with other selectivity settings (tuning and tests).
+    pub fn with_selectivity(mut self, selectivity: Selectivity) -> Engine {
+        self.selectivity = selectivity;
         self
     }
 
@@ -195,6 +206,7 @@ impl Engine {
             limits: *limits,
             weights: self.weights,
             quiescence: self.quiescence,
+            selectivity: self.selectivity,
         };
         let mut moves = root.playable_moves();
         if !options.search_moves.is_empty() {
@@ -237,6 +249,7 @@ struct Shared<'a, P> {
     limits: Limits,
     weights: Weights,
     quiescence: LosingQuiescence,
+    selectivity: Selectivity,
 }
 
 impl<P> Shared<'_, P> {
@@ -309,6 +322,8 @@ struct Searcher<'a, P> {
     root_depth: u32,
     aborted: bool,
     main: bool,
+    /// The ply whose node follows a null move (and so tries none itself).
+    after_null: u32,
 }
 
 impl<'a, P: Position> Searcher<'a, P> {
@@ -322,6 +337,7 @@ impl<'a, P: Position> Searcher<'a, P> {
             root_depth: 1,
             aborted: false,
             main,
+            after_null: u32::MAX,
         }
     }
 
@@ -562,6 +578,9 @@ impl<'a, P: Position> Searcher<'a, P> {
             return v;
         }
         let in_check = P::ROYAL_KING && pos.is_check();
+        if !in_check && let Some(value) = self.null_move_cut(pos, depth, beta, ply, turns) {
+            return value;
+        }
         let depth = if in_check && ply < 2 * self.root_depth {
             depth + 1
         } else {
@@ -632,6 +651,45 @@ impl<'a, P: Position> Searcher<'a, P> {
         best
     }
 
+    /// Null-move pruning (module `selectivity`): `Some(value)` when a pass
+    /// searched shallower still scores at least `beta` for the side to move
+    /// (not in check), so the node fails high without searching its moves.
+    fn null_move_cut(
+        &mut self,
+        pos: &P,
+        depth: i32,
+        beta: i32,
+        ply: u32,
+        turns: u32,
+    ) -> Option<i32> {
+        if !self.shared.selectivity.null_move
+            || depth < NULL_MOVE_MIN_DEPTH
+            || ply == self.after_null
+            || beta.abs() >= WIN_BOUND
+            || !has_pieces(pos)
+            || evaluate(pos, &self.shared.weights) < beta
+        {
+            return None;
+        }
+        let passed = pos.null_move()?;
+        let child = Child {
+            pos: passed,
+            flips: true,
+            ply: ply + 1,
+            turns: turns + 1,
+        };
+        let outer = std::mem::replace(&mut self.after_null, ply + 1);
+        let mut below = Vec::new();
+        let reduced = depth - 1 - null_move_reduction(depth);
+        let value = self.child(&child, reduced, beta - 1, beta, &mut below);
+        self.after_null = outer;
+        if self.aborted {
+            return Some(0);
+        }
+        // A mate found after a pass is not a mate: cut at beta.
+        (value >= beta).then_some(value.min(WIN_BOUND - 1).max(beta))
+    }
+
     /// Whether `hash` repeats a position of the game or of the line above.
     fn repeats(&self, hash: u64) -> bool {
         self.path.contains(&hash)
@@ -670,10 +728,12 @@ impl<'a, P: Position> Searcher<'a, P> {
             alpha = alpha.max(stand);
             best = stand;
         }
+        let checks =
+            P::HAS_DROPS && P::ROYAL_KING && qply == 0 && self.shared.selectivity.quiescence_checks;
         let candidates: Vec<Move> = moves
             .iter()
             .copied()
-            .filter(|&m| every_move || is_noisy(m))
+            .filter(|&m| every_move || is_noisy(m) || (checks && gives_check(pos, m)))
             .collect();
         let ordered = self
             .heuristics
