@@ -318,3 +318,20 @@ fn crazyhouse_holes_round_two() {
         );
     }
 }
+
+/// Crazyhouse's king safety scaled by the men the opponent holds to drop
+/// (docs/engine.md), 400 games at 5,000 and at 20,000 nodes.
+#[test]
+#[ignore = "tuning runs: a few minutes on 2 cores"]
+fn crazyhouse_hand_pressure() {
+    for nodes in [5_000, 20_000] {
+        tuning_round_with(
+            nodes,
+            200,
+            &[
+                ("crazyhouse: hand pressure 4", |w| w.hand_pressure = 4),
+                ("crazyhouse: hand pressure 8", |w| w.hand_pressure = 8),
+            ],
+        );
+    }
+}

@@ -49,6 +49,10 @@ impl Family {
     }
 }
 
+/// The most men in the opponent's hand that [`Weights::hand_pressure`]
+/// counts.
+pub const HAND_PRESSURE_CAP: i32 = 4;
+
 /// Material values in centipawns, pawn first (the king counts nothing:
 /// where it is royal it never leaves the board).
 pub const MATERIAL: [i32; 6] = [100, 320, 330, 500, 900, 0];
@@ -83,6 +87,9 @@ pub struct Weights {
     /// own man but the king guards, while the opponent holds men to drop
     /// there.
     pub king_zone_holes: i32,
+    /// Crazyhouse: penalty per attacked square next to a royal king for
+    /// each man (at most [`HAND_PRESSURE_CAP`]) the opponent holds to drop.
+    pub hand_pressure: i32,
     /// Pawn bonus by relative rank (0 = own back rank).
     pub pawn_advance: [i32; 8],
     /// Knight and bishop bonus per step from the rim (0 to 3).
@@ -109,6 +116,7 @@ impl Default for Weights {
             king_zone_attack_drops: 20,
             pawn_shield: 12,
             king_zone_holes: 30,
+            hand_pressure: 0,
             pawn_advance: [0, 0, 5, 10, 20, 35, 60, 0],
             centre: 6,
             losing: TUNED_WEIGHTS,
@@ -201,7 +209,9 @@ fn king_danger(state: &State, family: Family, us: Color, w: &Weights) -> i32 {
     if drops {
         let front = zone & board.by_piece(Role::Pawn.of(us)) & ahead_of(us, king);
         danger -= w.pawn_shield * front.count() as i32;
-        if family == Family::Drops && state.pockets[!us].total() > 0 {
+        let enemy_hand = state.pockets[!us].total() as i32;
+        if family == Family::Drops && enemy_hand > 0 {
+            danger += w.hand_pressure * attacked * enemy_hand.min(HAND_PRESSURE_CAP);
             let king_only = Bitboard::from(king);
             let holes = zone
                 .without(occupied)
@@ -290,5 +300,22 @@ mod tests {
             -60
         );
         assert_eq!(evaluate(&empty_hand, &some), evaluate(&empty_hand, &none));
+    }
+
+    /// Crazyhouse: each attacked square next to the king costs
+    /// `hand_pressure` per man in the opponent's hand, four at most.
+    #[test]
+    fn attacked_squares_by_the_king_cost_more_for_each_man_in_the_enemy_hand() {
+        // The black queen on h3 attacks g2 and h2 (f1 and h1 are free).
+        let text = |hand: &str| format!("6k1/8/8/8/8/7q/5PPP/5RK1[{hand}] w - - 0 1");
+        let weights = |hand_pressure| Weights {
+            hand_pressure,
+            ..Weights::default()
+        };
+        for (hand, men) in [("n", 1), ("nbp", 3), ("nnbbpp", 4)] {
+            let pos: Crazyhouse = fen::parse_position(&text(hand)).unwrap();
+            let difference = evaluate(&pos, &weights(5)) - evaluate(&pos, &weights(0));
+            assert_eq!(difference, -5 * 2 * men, "{hand}");
+        }
     }
 }
