@@ -207,8 +207,8 @@ fn losing_quiescence_candidates() {
     }
 }
 
-/// Null-move pruning (docs/engine.md, "Null move and checks in
-/// quiescence"): the engine with it against the engine without it, at 5,000 and 20,000 nodes a move, in the
+/// Null-move pruning (docs/engine.md, "Crazyhouse: king-zone holes, null
+/// move, checks in quiescence"): the engine with it against the engine without it, at 5,000 and 20,000 nodes a move, in the
 /// variants whose positions offer a pass; the score is the first's.
 #[test]
 #[ignore = "tuning runs: a few minutes on 2 cores"]
@@ -255,7 +255,8 @@ fn null_move_match(nodes: u64, pairs: usize, chess: bool) {
     }
 }
 
-/// Crazyhouse's evaluation (docs/engine.md, "Tuning crazyhouse"): the
+/// Crazyhouse's evaluation (docs/engine.md, "Crazyhouse: king-zone
+/// holes, null move, checks in quiescence"): the
 /// defaults against compressed values of the men and against a penalty for
 /// unguarded empty squares next to the king, 400 games at 5,000 nodes.
 #[test]
@@ -277,7 +278,7 @@ fn crazyhouse_candidates() {
     );
 }
 
-/// Checks in crazyhouse's quiescence (docs/engine.md): the defaults against
+/// Checks in crazyhouse's quiescence (docs/engine.md, as above): the defaults against
 /// quiescence that also tries the quiet checking moves at its first ply,
 /// 400 games at 5,000 and 20,000 nodes; the score is the defaults'.
 #[test]

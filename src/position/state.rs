@@ -235,7 +235,6 @@ impl State {
         self.castling = self.castling.without(rights);
     }
 
-    /// Plays `m`, assumed legal. `captures` says where captured men go.
     /// Passes the turn: no man moves, the en-passant square lapses, the
     /// other side is to move (the engine's null move; never a legal move).
     pub(crate) fn pass_turn(&mut self) {
@@ -250,6 +249,7 @@ impl State {
         self.hash ^= zobrist::black_to_move();
     }
 
+    /// Plays `m`, assumed legal. `captures` says where captured men go.
     pub(crate) fn play(&mut self, m: Move, captures: Captures) {
         let us = self.turn;
         if let Some(ep) = self.ep_square.take() {

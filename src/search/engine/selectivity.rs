@@ -1,15 +1,16 @@
 //! What the search cuts and what it adds beyond alpha-beta (docs/engine.md,
-//! "Null move and checks in quiescence").
+//! "Crazyhouse: king-zone holes, null move, checks in quiescence").
 //!
 //! Null-move pruning: where the side to move, given a free pass, would
 //! still be at or above beta after a shallower search, the position is cut
-//! without searching its moves. Only for variants whose positions offer a pass ([`Position::null_move`]:
-//! chess and crazyhouse), never in check, never twice in a row, and only
+//! without searching its moves. Only for variants whose positions offer a
+//! pass ([`Position::null_move`]: chess and crazyhouse), never in check, never twice in a row, and only
 //! where the mover holds a man other than pawns and the king (on the board
 //! or in hand): with pawns alone a pass can be worth more than any move
 //! (zugzwang), and the cut would be wrong.
 
 use crate::board::Role;
+use crate::moves::Move;
 use crate::position::Position;
 
 /// What the search prunes and adds beyond alpha-beta (both off by
@@ -25,7 +26,7 @@ pub struct Selectivity {
 }
 
 /// Whether `mv` gives check in `pos`.
-pub(super) fn gives_check<P: Position>(pos: &P, mv: crate::moves::Move) -> bool {
+pub(super) fn gives_check<P: Position>(pos: &P, mv: Move) -> bool {
     let mut child = pos.clone();
     child.play_unchecked(mv);
     child.turn() != pos.turn() && child.is_check()
