@@ -307,17 +307,11 @@ fn quiescence_checks_candidates() {
 #[test]
 #[ignore = "tuning runs: a few minutes on 2 cores"]
 fn crazyhouse_holes_round_two() {
-    for nodes in [5_000, 20_000] {
-        tuning_round_with(
-            nodes,
-            200,
-            &[
-                ("crazyhouse: king zone holes 30", |w| w.king_zone_holes = 30),
-                ("crazyhouse: king zone holes 50", |w| w.king_zone_holes = 50),
-                ("crazyhouse: king zone holes 80", |w| w.king_zone_holes = 80),
-            ],
-        );
-    }
+    at_five_and_twenty_thousand_nodes(&[
+        ("crazyhouse: king zone holes 30", |w| w.king_zone_holes = 30),
+        ("crazyhouse: king zone holes 50", |w| w.king_zone_holes = 50),
+        ("crazyhouse: king zone holes 80", |w| w.king_zone_holes = 80),
+    ]);
 }
 
 /// Crazyhouse's king safety scaled by the men the opponent holds to drop
@@ -325,14 +319,16 @@ fn crazyhouse_holes_round_two() {
 #[test]
 #[ignore = "tuning runs: a few minutes on 2 cores"]
 fn crazyhouse_hand_pressure() {
+    at_five_and_twenty_thousand_nodes(&[
+        ("crazyhouse: hand pressure 4", |w| w.hand_pressure = 4),
+        ("crazyhouse: hand pressure 8", |w| w.hand_pressure = 8),
+    ]);
+}
+
+/// [`tuning_round_with`] at 5,000 and then 20,000 nodes a move, 400 games
+/// a candidate at each.
+fn at_five_and_twenty_thousand_nodes(candidates: &[Candidate]) {
     for nodes in [5_000, 20_000] {
-        tuning_round_with(
-            nodes,
-            200,
-            &[
-                ("crazyhouse: hand pressure 4", |w| w.hand_pressure = 4),
-                ("crazyhouse: hand pressure 8", |w| w.hand_pressure = 8),
-            ],
-        );
+        tuning_round_with(nodes, 200, candidates);
     }
 }

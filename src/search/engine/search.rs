@@ -21,6 +21,7 @@ use super::table::{Bound, Entry, Table};
 use crate::moves::{Move, MoveList, encode};
 use crate::position::{Outcome, Position};
 use crate::search::StopSignal;
+use crate::search::mate::checks::CheckTest;
 use crate::search::oracle::Oracle;
 use crate::tablebase::Wdl;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -730,10 +731,15 @@ impl<'a, P: Position> Searcher<'a, P> {
         }
         let checks =
             P::HAS_DROPS && P::ROYAL_KING && qply == 0 && self.shared.selectivity.quiescence_checks;
+        let check_test = checks.then(|| CheckTest::new(pos));
         let candidates: Vec<Move> = moves
             .iter()
             .copied()
-            .filter(|&m| every_move || is_noisy(m) || (checks && gives_check(pos, m)))
+            .filter(|&m| {
+                every_move
+                    || is_noisy(m)
+                    || check_test.as_ref().is_some_and(|t| gives_check(pos, t, m))
+            })
             .collect();
         let ordered = self
             .heuristics

@@ -4,14 +4,15 @@
 //! Null-move pruning: where the side to move, given a free pass, would
 //! still be at or above beta after a shallower search, the position is cut
 //! without searching its moves. Only for variants whose positions offer a
-//! pass ([`Position::null_move`]: chess and crazyhouse), never in check, never twice in a row, and only
-//! where the mover holds a man other than pawns and the king (on the board
-//! or in hand): with pawns alone a pass can be worth more than any move
-//! (zugzwang), and the cut would be wrong.
+//! pass ([`Position::null_move`]: chess and crazyhouse), never in check,
+//! never twice in a row, and only where the mover holds a man other than
+//! pawns and the king (on the board or in hand): with pawns alone a pass
+//! can be worth more than any move (zugzwang), and the cut would be wrong.
 
 use crate::board::Role;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::search::mate::checks::CheckTest;
 
 /// What the search prunes and adds beyond alpha-beta (both off by
 /// default: neither measured better, docs/engine.md).
@@ -25,8 +26,12 @@ pub struct Selectivity {
     pub quiescence_checks: bool,
 }
 
-/// Whether `mv` gives check in `pos`.
-pub(super) fn gives_check<P: Position>(pos: &P, mv: Move) -> bool {
+/// Whether `mv` gives check in `pos`: played only where `test` (the mate
+/// search's cheap test, made for `pos`) says it may.
+pub(super) fn gives_check<P: Position>(pos: &P, test: &CheckTest, mv: Move) -> bool {
+    if !test.may_give_check(mv) {
+        return false;
+    }
     let mut child = pos.clone();
     child.play_unchecked(mv);
     child.turn() != pos.turn() && child.is_check()

@@ -1,6 +1,7 @@
 //! A cheap test that rules out moves which cannot give check, so that the
 //! mate search's last move (where only checks can mate) plays only the
-//! moves that may check.
+//! moves that may check (and the engine's quiescence, where it tries
+//! checks, tests only those).
 
 use crate::board::{Bitboard, Role, Square, attacks};
 use crate::moves::Move;
@@ -13,7 +14,7 @@ use crate::variants::Variant;
 /// a line through the enemy king may uncover a check and counts as "may".
 /// Castling, en passant and the moves of other variants always count as
 /// "may".
-pub(super) struct CheckTest {
+pub(crate) struct CheckTest {
     /// `None`: every move may check (another variant, or no enemy king).
     squares: Option<CheckSquares>,
 }
@@ -28,7 +29,7 @@ struct CheckSquares {
 
 impl CheckTest {
     /// The test for the moves of the side to move in `pos`.
-    pub(super) fn new<P: Position>(pos: &P) -> CheckTest {
+    pub(crate) fn new<P: Position>(pos: &P) -> CheckTest {
         if !matches!(P::VARIANT, Variant::Chess | Variant::Crazyhouse) {
             return CheckTest { squares: None };
         }
@@ -54,7 +55,7 @@ impl CheckTest {
     /// king lie on such a line), and a move from a square on one counts as
     /// "may" anyway. So the squares computed with the men where they stand
     /// are exact for both.
-    pub(super) fn may_give_check(&self, mv: Move) -> bool {
+    pub(crate) fn may_give_check(&self, mv: Move) -> bool {
         let Some(s) = &self.squares else {
             return true;
         };

@@ -2,7 +2,7 @@
 //! shortest-mate iteration, solutions with depth-to-mate labels and their
 //! independent verifier.
 
-mod checks;
+pub(crate) mod checks;
 mod puzzle;
 mod search;
 mod shallow;
