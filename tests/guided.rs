@@ -1,6 +1,6 @@
 //! Guided proving from the command line (docs/prover.md, "Guided
-//! proving"): a book, evaluation-based numbers, tie breaks, the sums,
-//! likely values and a no-win rule change where the prover looks, never
+//! proving"): a book, evaluation-based numbers, deep numbers, tie breaks,
+//! the sums, likely values and a no-win rule change where the prover looks, never
 //! what it reports; `store frontier` lists the
 //! open positions of a checkpointed search.
 
@@ -67,6 +67,8 @@ fn guidance_never_changes_a_result_and_every_proof_is_verified() {
             ],
             &["--no-win", "bishops"],
             &["--likely-threshold", "100", "--leaf-nodes", "500"],
+            &["--deep", "5"],
+            &["--deep", "30", "--leaf-nodes", "500"],
         ] {
             let mut args = vec!["--no-store"];
             args.extend_from_slice(extra);
@@ -93,6 +95,9 @@ fn guidance_never_changes_a_result_and_every_proof_is_verified() {
         serde_json::Value::Null
     );
     assert_eq!(booked["guide"]["no_win"], "off");
+    assert_eq!(booked["guide"]["deep"], serde_json::Value::Null);
+    let deep = prove(&["d3"], &["--no-store", "--deep", "5"], &dir);
+    assert_eq!(deep["guide"]["deep"], 5);
     let likely = prove(
         &["e4"],
         &[
@@ -244,4 +249,46 @@ fn store_frontier_lists_the_open_positions_that_hold_the_root_back() {
         let played: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(played["fen"], entry["fen"]);
     }
+}
+
+/// Deep numbers (`--deep`) reach the outer tree too: a search stopped
+/// with its checkpoint resumes under the same setting (the outer tree's
+/// fresh numbers recomputed at each node's depth) and ends in the same
+/// verified proof the plain search finds.
+#[test]
+fn deep_numbers_stop_resume_and_prove_what_the_plain_search_proves() {
+    let dir = common::fresh_dir("guided", "deep");
+    let line = ["b4", "d5"];
+    let run = |max_nodes: &str| {
+        let mut args = vec!["prove"];
+        args.extend_from_slice(&line);
+        args.extend_from_slice(&[
+            "--store",
+            "store",
+            "--deep",
+            "5",
+            "--leaf-nodes",
+            "500",
+            "--max-nodes",
+            max_nodes,
+            "--threads",
+            "1",
+            "--no-write",
+            "--no-tablebases",
+            "--json",
+        ]);
+        let (code, out, err) = ransom(&args, &dir);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<serde_json::Value>(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
+    };
+    let stopped = run("2000");
+    assert_eq!(stopped["result"], "unknown");
+    assert_eq!(stopped["guide"]["deep"], 5);
+    let resumed = run("400000");
+    assert_eq!(resumed["resumed"], true);
+    let plain = prove(&line, &["--no-store"], &dir);
+    assert_eq!(plain["verified"], true);
+    assert_eq!(resumed["result"], plain["result"]);
+    assert_eq!(resumed["winner"], plain["winner"]);
+    assert_eq!(resumed["verified"], true);
 }

@@ -31,6 +31,8 @@ const GUIDES: &[(&str, &[&str])] = &[
     ("snda", &["--sums", "snda"]),
     ("no-win bishops", &["--no-win", "bishops"]),
     ("likely 100", &["--likely-threshold", "100"]),
+    ("deep 4", &["--deep", "4"]),
+    ("deep 5", &["--deep", "5"]),
 ];
 
 /// Lines that settle with the plain search (1.b4's easy replies, the

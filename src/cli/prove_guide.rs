@@ -63,6 +63,11 @@ pub struct GuideArgs {
     /// With --numbers eval: each factor lies between 1 and 1 + 2 × this.
     #[arg(long, default_value_t = EVAL_SPREAD, value_parser = clap::value_parser!(u32).range(0..=1000))]
     eval_spread: u32,
+    /// Deep numbers: a fresh position d plies below the searched root has
+    /// its numbers multiplied by D - d while that is more than 1, so the
+    /// search goes deeper before it goes wider (0: off).
+    #[arg(long, value_name = "D", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
+    deep: u32,
     /// Which of several children with the same number is searched first.
     #[arg(long, value_enum, default_value = "first")]
     ties: TiesArg,
@@ -143,6 +148,7 @@ impl GuideArgs {
                 NoWinArg::Off => NoWin::Off,
                 NoWinArg::Bishops => NoWin::Bishops,
             },
+            deep: self.deep,
         }
     }
 

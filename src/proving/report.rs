@@ -144,6 +144,9 @@ pub struct GuideReport {
     pub sums_switch_after: Option<u64>,
     /// `"off"` or `"bishops"`.
     pub no_win: &'static str,
+    /// Deep numbers' `D`, if on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deep: Option<u32>,
 }
 
 /// `--likely-threshold` as used.
@@ -222,6 +225,7 @@ impl GuideReport {
                 NoWin::Off => "off",
                 NoWin::Bishops => "bishops",
             },
+            deep: (guide.deep > 0).then_some(guide.deep),
         }
     }
 }

@@ -256,11 +256,17 @@ impl<'p, P: Position> DfPn<'p, P> {
                 child.play_unchecked(mv);
                 let (pn, dn) = match self.lookup(child.zobrist()) {
                     Some(e) => (e.pn, e.dn),
-                    None => self.initial(&child),
+                    None => self.initial(&child, self.root_depth + 1),
                 };
                 (mv, child, pn, dn)
             })
             .collect()
+    }
+
+    /// The plies from the root of the whole search to the root of the last
+    /// search (the outer line's length for a leaf search).
+    pub fn root_depth(&self) -> u32 {
+        self.root_depth
     }
 
     /// The numbers of the root after the last search.
@@ -370,15 +376,16 @@ impl<'p, P: Position> DfPn<'p, P> {
     /// moves is expensive to disprove. Where the position offers a cheap
     /// [`Position::mobility_hint`], the rules' verdict waits until the
     /// position is expanded (`mid` settles it from its legal moves), and
-    /// only the oracle and the store settle it here.
-    fn initial(&self, pos: &P) -> (Pn, Pn) {
-        let (pn, dn, _) = self.fresh(pos);
+    /// only the oracle and the store settle it here. `depth` counts plies
+    /// from the root of the whole search (the guide's deep numbers).
+    fn initial(&self, pos: &P, depth: u32) -> (Pn, Pn) {
+        let (pn, dn, _) = self.fresh(pos, depth);
         (pn, dn)
     }
 
     /// As [`DfPn::initial`], with the `loop_depth` of the numbers: `PRUNED`
     /// where the guide's no-win rule disproves the position.
-    fn fresh(&self, pos: &P) -> (Pn, Pn, u32) {
+    fn fresh(&self, pos: &P, depth: u32) -> (Pn, Pn, u32) {
         let (settled, count) = match pos.mobility_hint() {
             // At least 1: numbers of 0 would claim a result the rules have
             // not given (no move at all is settled at expansion).
@@ -396,7 +403,7 @@ impl<'p, P: Position> DfPn<'p, P> {
             Some(false) => (Pn::INFINITE, Pn::ZERO),
             None if self.pruned(pos) => return (Pn::INFINITE, Pn::ZERO, PRUNED),
             None => match self.guide {
-                Some(guide) => guide.initial(pos, self.attacker, count),
+                Some(guide) => guide.initial(pos, self.attacker, count, depth),
                 None => {
                     let n = Pn::new(count as u64);
                     if pos.turn() == self.attacker {
@@ -508,7 +515,7 @@ impl<'p, P: Position> DfPn<'p, P> {
                 } else if let Some(e) = self.lookup(child_hash) {
                     (e.pn, e.dn, NO_LOOP)
                 } else {
-                    self.fresh(&child)
+                    self.fresh(&child, depth + 1)
                 };
                 Child {
                     mv,

@@ -7,6 +7,11 @@
 //!   mobility scaled by the engine's evaluation (evaluation-based numbers,
 //!   Winands and Schadd's EF-PN): a fresh position the attacker stands well
 //!   in gets a smaller proof number and a larger disproof number.
+//! - **Deep numbers** ([`Guide::deep`], after Song, Iida and van den
+//!   Herik's deep df-pn): a fresh position's numbers grow the nearer it
+//!   lies to the root, so that a line already opened looks cheaper than a
+//!   sibling not yet opened and the search goes deeper before it goes
+//!   wider.
 //! - **Ties** ([`Ties`]): among children with the same number, the first
 //!   generated (the default) or the one with the larger other number.
 //! - **A book** ([`Book`], `prove --book FILE`): suggested moves, tried
@@ -150,6 +155,10 @@ pub struct Guide {
     pub sums: Sums,
     /// Heuristic no-win rules that prune the attacker's search.
     pub no_win: NoWin,
+    /// Deep numbers: a fresh position `d` plies below the searched root
+    /// has its numbers multiplied by `deep - d` while that is more than 1
+    /// ([`deep_factor`]; 0: off).
+    pub deep: u32,
 }
 
 /// The default nodes of the engine search that orders an outer node's moves.
@@ -167,6 +176,7 @@ impl Default for Guide {
             likely: None,
             sums: Sums::default(),
             no_win: NoWin::Off,
+            deep: 0,
         }
     }
 }
@@ -183,11 +193,19 @@ impl Guide {
             && self.likely.is_none()
             && matches!(self.sums, Sums::Weak | Sums::Switch { .. })
             && self.no_win == NoWin::Off
+            && self.deep == 0
     }
 
     /// The numbers of a fresh, unsettled position with `moves` legal moves
-    /// (at least 1 counted), for `attacker`.
-    pub fn initial<P: Position>(&self, pos: &P, attacker: Color, moves: usize) -> (Pn, Pn) {
+    /// (at least 1 counted), `depth` plies below the searched root, for
+    /// `attacker`.
+    pub fn initial<P: Position>(
+        &self,
+        pos: &P,
+        attacker: Color,
+        moves: usize,
+        depth: u32,
+    ) -> (Pn, Pn) {
         let n = moves.max(1) as u64;
         let (own, other) = match self.numbers {
             Numbers::Mobility => (1, n),
@@ -200,6 +218,8 @@ impl Guide {
                 }
             }
         };
+        let deep = deep_factor(self.deep, depth);
+        let (own, other) = (own * deep, other * deep);
         if pos.turn() == attacker {
             (Pn::new(own), Pn::new(other))
         } else {
@@ -230,6 +250,12 @@ impl Guide {
             .collect();
         weights.contains(&1).then_some(weights)
     }
+}
+
+/// The factor of deep numbers ([`Guide::deep`]) at `depth` plies below
+/// the searched root: `deep - depth`, at least 1 (1 when `deep` is 0).
+pub fn deep_factor(deep: u32, depth: u32) -> u64 {
+    u64::from(deep.saturating_sub(depth).max(1))
 }
 
 /// `number` weighted by `weight` (0 and infinity unchanged).
@@ -268,5 +294,30 @@ mod tests {
                 assert_eq!(weighted_reached, raw_reached, "{raw} {threshold}");
             }
         }
+    }
+
+    #[test]
+    fn deep_numbers_grow_towards_the_root_and_keep_the_mobility_ratio() {
+        assert_eq!(deep_factor(0, 0), 1);
+        assert_eq!(deep_factor(5, 0), 5);
+        assert_eq!(deep_factor(5, 3), 2);
+        assert_eq!(deep_factor(5, 4), 1);
+        assert_eq!(deep_factor(5, 40), 1);
+        let pos = crate::variants::Antichess::start();
+        let moves = pos.legal_move_count();
+        let plain = Guide::default();
+        let deep = Guide {
+            deep: 5,
+            ..Guide::default()
+        };
+        assert!(plain.is_plain() && !deep.is_plain());
+        // White to move and attacking: 1 to prove, the moves to disprove.
+        let expected = |f: u32| (Pn::new(u64::from(f)), Pn::new(u64::from(f) * moves as u64));
+        assert_eq!(plain.initial(&pos, Color::White, moves, 1), expected(1));
+        assert_eq!(deep.initial(&pos, Color::White, moves, 1), expected(4));
+        assert_eq!(deep.initial(&pos, Color::White, moves, 9), expected(1));
+        // The defender to move: the roles swap, the factor is the same.
+        let (pn, dn) = deep.initial(&pos, Color::Black, moves, 2);
+        assert_eq!((dn, pn), expected(3));
     }
 }

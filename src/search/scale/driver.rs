@@ -549,7 +549,12 @@ impl<P: Position> Phase<'_, P> {
                 }
                 for (_, child, pn, dn) in &mut children {
                     if pn.is_zero() && !stored_win(child) {
-                        (*pn, *dn) = initial_numbers(child, self.attacker, &self.config.guide);
+                        (*pn, *dn) = initial_numbers(
+                            child,
+                            self.attacker,
+                            &self.config.guide,
+                            search.root_depth() + 1,
+                        );
                     }
                 }
                 LeafOutcome::Expanded(children)

@@ -245,6 +245,17 @@ impl<P: Position> OuterTree<P> {
         line
     }
 
+    /// The plies from the root to node `id`.
+    pub fn depth(&self, id: NodeId) -> u32 {
+        let mut depth = 0;
+        let mut at = self.nodes[id as usize].parent;
+        while at != NONE {
+            depth += 1;
+            at = self.nodes[at as usize].parent;
+        }
+        depth
+    }
+
     /// The most-proving leaf that no thread is searching, marked busy
     /// along its line; `None` if the root is settled or every candidate is
     /// taken.
@@ -498,11 +509,14 @@ impl<P: Position> OuterTree<P> {
         let attacker = self.attacker;
         let guide = self.guide.clone();
         let (mut reopened, mut unpruned) = (0, 0);
-        for node in self.nodes.iter_mut() {
+        let depths: Vec<u32> = (0..self.nodes.len() as NodeId)
+            .map(|id| self.depth(id))
+            .collect();
+        for (node, &depth) in self.nodes.iter_mut().zip(&depths) {
             if node.pruned && guide.no_win == NoWin::Off {
                 // A heuristic disproof of an earlier run: open again.
                 node.pruned = false;
-                (node.pn, node.dn) = initial_numbers(&node.pos, attacker, &guide);
+                (node.pn, node.dn) = initial_numbers(&node.pos, attacker, &guide, depth);
                 unpruned += 1;
                 continue;
             }
@@ -513,7 +527,7 @@ impl<P: Position> OuterTree<P> {
                 Some(true) => (node.pn, node.dn) = (Pn::ZERO, Pn::INFINITE),
                 Some(false) => (node.pn, node.dn) = (Pn::INFINITE, Pn::ZERO),
                 None if node.pn.is_zero() => {
-                    (node.pn, node.dn) = initial_numbers(&node.pos, attacker, &guide);
+                    (node.pn, node.dn) = initial_numbers(&node.pos, attacker, &guide, depth);
                     reopened += 1;
                 }
                 None => {}
@@ -556,11 +570,16 @@ impl<P: Position> OuterTree<P> {
     }
 }
 
-/// The numbers of a fresh node whose value is not known, as `guide` sets
-/// them (by default 1 for the side to move's own goal, its number of moves
-/// for the other: mobility).
-pub fn initial_numbers<P: Position>(pos: &P, attacker: Color, guide: &Guide) -> (Pn, Pn) {
-    guide.initial(pos, attacker, pos.legal_move_count())
+/// The numbers of a fresh node `depth` plies below the root whose value is
+/// not known, as `guide` sets them (by default 1 for the side to move's own
+/// goal, its number of moves for the other: mobility).
+pub fn initial_numbers<P: Position>(
+    pos: &P,
+    attacker: Color,
+    guide: &Guide,
+    depth: u32,
+) -> (Pn, Pn) {
+    guide.initial(pos, attacker, pos.legal_move_count(), depth)
 }
 
 /// What [`OuterTree::refresh`] changed.
