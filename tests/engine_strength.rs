@@ -325,6 +325,48 @@ fn crazyhouse_hand_pressure() {
     ]);
 }
 
+/// Crazyhouse king danger (docs/engine.md, "Crazyhouse: king-zone holes,
+/// null move, checks in quiescence"): unguarded squares from which a man
+/// in hand would check, and a danger that grows with its square; 400
+/// games at 5,000 and at 20,000 nodes.
+#[test]
+#[ignore = "tuning runs: a few minutes on 2 cores"]
+fn crazyhouse_king_danger() {
+    at_five_and_twenty_thousand_nodes(&[
+        ("crazyhouse: safe check drops 15", |w| {
+            w.safe_check_drops = 15
+        }),
+        ("crazyhouse: safe check drops 30", |w| {
+            w.safe_check_drops = 30
+        }),
+        ("crazyhouse: king danger / 200", |w| {
+            w.king_danger_divisor = 200
+        }),
+        ("crazyhouse: king danger / 400", |w| {
+            w.king_danger_divisor = 400
+        }),
+    ]);
+}
+
+/// Crazyhouse king danger, round two: the defaults (safe check drops 30)
+/// against a danger growing with its square, and heavier checks; 400
+/// games at 5,000 and at 20,000 nodes.
+#[test]
+#[ignore = "tuning runs: a few minutes on 2 cores"]
+fn crazyhouse_king_danger_round_two() {
+    at_five_and_twenty_thousand_nodes(&[
+        ("crazyhouse: king danger / 400", |w| {
+            w.king_danger_divisor = 400
+        }),
+        ("crazyhouse: king danger / 200", |w| {
+            w.king_danger_divisor = 200
+        }),
+        ("crazyhouse: safe check drops 50", |w| {
+            w.safe_check_drops = 50
+        }),
+    ]);
+}
+
 /// [`tuning_round_with`] at 5,000 and then 20,000 nodes a move, 400 games
 /// a candidate at each.
 fn at_five_and_twenty_thousand_nodes(candidates: &[Candidate]) {

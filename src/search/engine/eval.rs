@@ -90,6 +90,14 @@ pub struct Weights {
     /// Crazyhouse: penalty per attacked square next to a royal king for
     /// each man (at most [`HAND_PRESSURE_CAP`]) the opponent holds to drop.
     pub hand_pressure: i32,
+    /// Crazyhouse: penalty per empty square from which a man the opponent
+    /// holds would check the royal king if dropped there, where no own man
+    /// guards the square.
+    pub safe_check_drops: i32,
+    /// Crazyhouse: the king's danger (the terms above, where positive)
+    /// grows by its square divided by this, so that threats to one king
+    /// count more the more of them there are (0: off).
+    pub king_danger_divisor: i32,
     /// Pawn bonus by relative rank (0 = own back rank).
     pub pawn_advance: [i32; 8],
     /// Knight and bishop bonus per step from the rim (0 to 3).
@@ -117,6 +125,8 @@ impl Default for Weights {
             pawn_shield: 12,
             king_zone_holes: 30,
             hand_pressure: 0,
+            safe_check_drops: 30,
+            king_danger_divisor: 400,
             pawn_advance: [0, 0, 5, 10, 20, 35, 60, 0],
             centre: 6,
             losing: TUNED_WEIGHTS,
@@ -224,9 +234,51 @@ fn king_danger(state: &State, family: Family, us: Color, w: &Weights) -> i32 {
                 })
                 .count();
             danger += w.king_zone_holes * holes as i32;
+            if w.safe_check_drops != 0 {
+                danger += w.safe_check_drops * safe_check_drops(state, us, king) as i32;
+            }
+        }
+        if family == Family::Drops && w.king_danger_divisor > 0 && danger > 0 {
+            danger += danger * danger / w.king_danger_divisor;
         }
     }
     danger
+}
+
+/// The empty squares from which a man in the opponent's hand would check
+/// `us`'s king at `king` if dropped there, that no man of `us` guards
+/// (the king's own guard counts: it could take a man dropped next to it
+/// if nothing defends that man; the holes term weighs those squares).
+fn safe_check_drops(state: &State, us: Color, king: Square) -> u32 {
+    let board = &state.board;
+    let occupied = board.occupied();
+    let hand = &state.pockets[!us];
+    let mut checks = Bitboard::EMPTY;
+    let last_ranks = Bitboard::rank(0) | Bitboard::rank(7);
+    for role in [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ] {
+        if hand[role] > 0 {
+            // A man of `role` checks from the squares it would attack from
+            // the king's square (for pawns, in `us`'s direction; a pawn is
+            // never dropped on the first or last rank).
+            let from = attacks::attacks(us, role, king, occupied);
+            checks |= if role == Role::Pawn {
+                from.without(last_ranks)
+            } else {
+                from
+            };
+        }
+    }
+    checks
+        .without(occupied)
+        .into_iter()
+        .filter(|&sq| !board.is_attacked_by(sq, us, occupied))
+        .count() as u32
 }
 
 /// The squares on the ranks in front of `sq` from `us`'s side.
@@ -288,10 +340,12 @@ mod tests {
             fen::parse_position("6k1/5ppp/8/8/8/8/5PPP/6K1[] w - - 0 1").unwrap();
         let none = Weights {
             king_zone_holes: 0,
+            king_danger_divisor: 0,
             ..Weights::default()
         };
         let some = Weights {
             king_zone_holes: 30,
+            king_danger_divisor: 0,
             ..Weights::default()
         };
         // f1 and h1 are empty and guarded by the king alone.
@@ -302,6 +356,46 @@ mod tests {
         assert_eq!(evaluate(&empty_hand, &some), evaluate(&empty_hand, &none));
     }
 
+    /// Crazyhouse: each empty square from which a man in the opponent's
+    /// hand would check the king, guarded by no man of the king's side,
+    /// costs `safe_check_drops`.
+    #[test]
+    fn unguarded_checking_drop_squares_cost_per_square() {
+        let text = |hand: &str| format!("6k1/5ppp/8/8/8/8/5PPP/6K1[{hand}] w - - 0 1");
+        let weights = |safe_check_drops| Weights {
+            safe_check_drops,
+            king_danger_divisor: 0,
+            ..Weights::default()
+        };
+        // A knight checks from e2, f3 and h3; the g2 pawn guards f3 and h3.
+        // A queen checks from a1 to f1 and h1 (the king guards f1 and h1).
+        // A pawn checks from f2 and h2, both occupied.
+        for (hand, squares) in [("n", 1), ("q", 5), ("nq", 6), ("p", 0), ("", 0)] {
+            let pos: Crazyhouse = fen::parse_position(&text(hand)).unwrap();
+            let difference = evaluate(&pos, &weights(25)) - evaluate(&pos, &weights(0));
+            assert_eq!(difference, -25 * squares, "{hand}");
+        }
+    }
+
+    /// Crazyhouse: with a divisor, a king's positive danger grows by its
+    /// square over the divisor; a sheltered king (danger below zero) gains
+    /// nothing from it.
+    #[test]
+    fn king_danger_grows_by_its_square_over_the_divisor() {
+        let pos: Crazyhouse =
+            fen::parse_position("6k1/5ppp/8/8/8/8/5PPP/6K1[n] w - - 0 1").unwrap();
+        let weights = |king_danger_divisor| Weights {
+            king_danger_divisor,
+            safe_check_drops: 0,
+            ..Weights::default()
+        };
+        // White: holes f1 and h1 (2 × 30) less the shelter f2, g2, h2
+        // (3 × 12) = 24; Black's king, with nothing in White's hand, is
+        // sheltered (−36).
+        let difference = evaluate(&pos, &weights(100)) - evaluate(&pos, &weights(0));
+        assert_eq!(difference, -(24 * 24 / 100));
+    }
+
     /// Crazyhouse: each attacked square next to the king costs
     /// `hand_pressure` per man in the opponent's hand, four at most.
     #[test]
@@ -310,6 +404,7 @@ mod tests {
         let text = |hand: &str| format!("6k1/8/8/8/8/7q/5PPP/5RK1[{hand}] w - - 0 1");
         let weights = |hand_pressure| Weights {
             hand_pressure,
+            king_danger_divisor: 0,
             ..Weights::default()
         };
         for (hand, men) in [("n", 1), ("nbp", 3), ("nnbbpp", 4)] {
