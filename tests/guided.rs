@@ -9,8 +9,14 @@ mod common;
 use common::run_ransom as ransom;
 use std::path::Path;
 
-/// `prove LINE --json --no-store --no-write` with `extra`; the parsed JSON.
+/// `prove LINE --json --no-write` with `extra` (within 400,000 nodes, one
+/// thread, no tables); the parsed JSON.
 fn prove(line: &[&str], extra: &[&str], dir: &Path) -> serde_json::Value {
+    prove_within(line, extra, "400000", dir)
+}
+
+/// As [`prove`], within `max_nodes`.
+fn prove_within(line: &[&str], extra: &[&str], max_nodes: &str, dir: &Path) -> serde_json::Value {
     let mut args = vec!["prove"];
     args.extend_from_slice(line);
     args.extend_from_slice(&[
@@ -20,7 +26,7 @@ fn prove(line: &[&str], extra: &[&str], dir: &Path) -> serde_json::Value {
         "--threads",
         "1",
         "--max-nodes",
-        "400000",
+        max_nodes,
     ]);
     args.extend_from_slice(extra);
     let (code, out, err) = ransom(&args, dir);
@@ -259,32 +265,11 @@ fn store_frontier_lists_the_open_positions_that_hold_the_root_back() {
 fn deep_numbers_stop_resume_and_prove_what_the_plain_search_proves() {
     let dir = common::fresh_dir("guided", "deep");
     let line = ["b4", "d5"];
-    let run = |max_nodes: &str| {
-        let mut args = vec!["prove"];
-        args.extend_from_slice(&line);
-        args.extend_from_slice(&[
-            "--store",
-            "store",
-            "--deep",
-            "5",
-            "--leaf-nodes",
-            "500",
-            "--max-nodes",
-            max_nodes,
-            "--threads",
-            "1",
-            "--no-write",
-            "--no-tablebases",
-            "--json",
-        ]);
-        let (code, out, err) = ransom(&args, &dir);
-        assert_eq!(code, 0, "{err}");
-        serde_json::from_str::<serde_json::Value>(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
-    };
-    let stopped = run("2000");
+    let deep = ["--store", "store", "--deep", "5", "--leaf-nodes", "500"];
+    let stopped = prove_within(&line, &deep, "2000", &dir);
     assert_eq!(stopped["result"], "unknown");
     assert_eq!(stopped["guide"]["deep"], 5);
-    let resumed = run("400000");
+    let resumed = prove(&line, &deep, &dir);
     assert_eq!(resumed["resumed"], true);
     let plain = prove(&line, &["--no-store"], &dir);
     assert_eq!(plain["verified"], true);

@@ -5,7 +5,7 @@ use crate::moves::{Move, MoveList};
 use crate::position::State;
 
 /// The men that can be dropped, in the order their drops are generated.
-const DROP_ROLES: [Role; 5] = [
+pub(crate) const DROP_ROLES: [Role; 5] = [
     Role::Pawn,
     Role::Knight,
     Role::Bishop,
@@ -16,7 +16,7 @@ const DROP_ROLES: [Role; 5] = [
 /// The squares of `target` where a `role` may be dropped: pawns never onto
 /// the first or last rank.
 #[inline]
-fn drop_squares(role: Role, target: Bitboard) -> Bitboard {
+pub(crate) fn drop_squares(role: Role, target: Bitboard) -> Bitboard {
     if role == Role::Pawn {
         target.without(Bitboard::BACKRANKS)
     } else {

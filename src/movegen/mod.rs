@@ -8,7 +8,7 @@ mod pieces;
 mod royal;
 
 pub(crate) use count::{losing_count, royal_count};
-pub(crate) use drops::drops;
+pub(crate) use drops::{DROP_ROLES, drop_squares, drops};
 pub(crate) use pieces::{en_passant_moves, king_steps, pawn_moves, piece_moves, push_pawn};
 pub(crate) use royal::{
     castling_moves, checkers, forget_unusable_ep, has_legal_royal, legal_royal, slider_blockers,

@@ -14,6 +14,7 @@
 //!   into giving captures it does not want).
 
 use crate::board::{Bitboard, Color, Role, Square, attacks};
+use crate::movegen::{DROP_ROLES, drop_squares};
 use crate::position::{Position, State};
 use crate::variants::Variant;
 
@@ -254,24 +255,12 @@ fn safe_check_drops(state: &State, us: Color, king: Square) -> u32 {
     let occupied = board.occupied();
     let hand = &state.pockets[!us];
     let mut checks = Bitboard::EMPTY;
-    let last_ranks = Bitboard::rank(0) | Bitboard::rank(7);
-    for role in [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-    ] {
+    for role in DROP_ROLES {
         if hand[role] > 0 {
             // A man of `role` checks from the squares it would attack from
-            // the king's square (for pawns, in `us`'s direction; a pawn is
-            // never dropped on the first or last rank).
-            let from = attacks::attacks(us, role, king, occupied);
-            checks |= if role == Role::Pawn {
-                from.without(last_ranks)
-            } else {
-                from
-            };
+            // the king's square (for pawns, in `us`'s direction), where it
+            // may be dropped.
+            checks |= drop_squares(role, attacks::attacks(us, role, king, occupied));
         }
     }
     checks

@@ -245,17 +245,6 @@ impl<P: Position> OuterTree<P> {
         line
     }
 
-    /// The plies from the root to node `id`.
-    pub fn depth(&self, id: NodeId) -> u32 {
-        let mut depth = 0;
-        let mut at = self.nodes[id as usize].parent;
-        while at != NONE {
-            depth += 1;
-            at = self.nodes[at as usize].parent;
-        }
-        depth
-    }
-
     /// The most-proving leaf that no thread is searching, marked busy
     /// along its line; `None` if the root is settled or every candidate is
     /// taken.
@@ -509,9 +498,12 @@ impl<P: Position> OuterTree<P> {
         let attacker = self.attacker;
         let guide = self.guide.clone();
         let (mut reopened, mut unpruned) = (0, 0);
-        let depths: Vec<u32> = (0..self.nodes.len() as NodeId)
-            .map(|id| self.depth(id))
-            .collect();
+        // Each node's plies from the root, in one pass: a parent's index is
+        // below its children's.
+        let mut depths = vec![0u32; self.nodes.len()];
+        for id in 1..self.nodes.len() {
+            depths[id] = depths[self.nodes[id].parent as usize] + 1;
+        }
         for (node, &depth) in self.nodes.iter_mut().zip(&depths) {
             if node.pruned && guide.no_win == NoWin::Off {
                 // A heuristic disproof of an earlier run: open again.
